@@ -1,0 +1,94 @@
+// The one registry of benchmarks: `jarvis eval list`, config validation and the eval files all read it.
+// `ready` benchmarks have a folder evals/<key>/ with loader, prompt, scorer and <key>.eval.ts.
+import type { BenchmarkDefinition } from '../src/harness/types.ts'
+
+export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
+
+export interface BenchmarkNeeds {
+  /** 'always': every sample calls the judge; 'fallback': only when the fast path is unsure. */
+  judge: 'always' | 'fallback' | 'never'
+  docker?: boolean
+  browser?: boolean
+  agentTools?: boolean
+  /** Runs model-written code (in the sandbox). */
+  sandbox?: boolean
+  /** Reads a local data directory instead of the Hub. */
+  localData?: boolean
+  /** The dataset is gated on the Hub: HF_TOKEN is needed. */
+  gated?: boolean
+}
+
+export interface BenchmarkEntry {
+  key: string
+  category: Category
+  description: string
+  needs: BenchmarkNeeds
+  /** Loads the definition lazily, so `list` and validation import nothing heavy. */
+  load?: () => Promise<BenchmarkDefinition>
+}
+
+const J = { judge: 'always' } as const
+const JF = { judge: 'fallback' } as const
+const N = { judge: 'never' } as const
+
+const def = (p: Promise<{ default: BenchmarkDefinition }>) => p.then((m) => m.default)
+
+export const BENCHMARKS: readonly BenchmarkEntry[] = [
+  // academic
+  { key: 'supergpqa', category: 'reasoning', description: 'SuperGPQA graduate-level multiple choice (A–J)', needs: JF, load: () => def(import('./supergpqa/benchmark.ts')) },
+  { key: 'gpqa', category: 'reasoning', description: 'GPQA graduate-level MCQ, options shuffled per record', needs: { ...JF, gated: true }, load: () => def(import('./gpqa/benchmark.ts')) },
+  { key: 'mmlu-pro', category: 'reasoning', description: 'MMLU-Pro multiple choice (up to 10 options)', needs: JF, load: () => def(import('./mmlu-pro/benchmark.ts')) },
+  { key: 'math500', category: 'reasoning', description: 'MATH-500 competition math', needs: JF },
+  { key: 'natural-reasoning', category: 'reasoning', description: 'NaturalReasoning open questions', needs: JF },
+  { key: 'hle', category: 'reasoning', description: "Humanity's Last Exam, text-only rows", needs: { ...JF, gated: true } },
+  { key: 'liveresearchbench', category: 'reasoning', description: 'LiveResearchBench checklist coverage (Salesforce)', needs: { ...J, gated: true } },
+  { key: 'simpleqa', category: 'chat', description: 'SimpleQA short factual answers', needs: JF },
+  { key: 'ipw', category: 'chat', description: 'Intelligence Per Watt mixed set (local data)', needs: { ...J, localData: true } },
+  { key: 'wildchat', category: 'chat', description: 'WildChat English single-turn, pairwise judge', needs: J },
+  { key: 'frames', category: 'rag', description: 'FRAMES multi-hop factual retrieval', needs: J },
+  { key: 'livecodebench', category: 'coding', description: 'LiveCodeBench competitive programming (sandboxed)', needs: { ...N, sandbox: true } },
+  // agentic
+  { key: 'gaia', category: 'agentic', description: 'GAIA multi-step tasks with files and tools', needs: { ...JF, agentTools: true, gated: true } },
+  { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true } },
+  { key: 'swefficiency', category: 'agentic', description: 'SWEfficiency optimisation patches', needs: { ...N, docker: true } },
+  { key: 'terminalbench', category: 'agentic', description: 'TerminalBench terminal tasks', needs: { ...J, docker: true } },
+  { key: 'terminalbench-native', category: 'agentic', description: 'TerminalBench with native Docker execution', needs: { ...N, docker: true, agentTools: true } },
+  { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true } },
+  { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks', needs: { ...JF, agentTools: true } },
+  { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
+  { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
+  { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
+  { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling', needs: { ...N, agentTools: true } },
+  { key: 'lifelong-agent', category: 'agentic', description: 'LifelongAgent sequential task learning', needs: { ...N, docker: true, agentTools: true } },
+  { key: 'paperarena', category: 'agentic', description: 'PaperArena scientific paper analysis', needs: { ...J, agentTools: true } },
+  { key: 'deepplanning', category: 'agentic', description: 'DeepPlanning shopping constraint planning', needs: { ...J, agentTools: true } },
+  { key: 'loghub', category: 'agentic', description: 'LogHub log anomaly detection', needs: JF },
+  { key: 'ama-bench', category: 'agentic', description: 'AMA-Bench agent memory assessment', needs: J },
+  { key: 'webchorearena', category: 'agentic', description: 'WebChoreArena web chores', needs: { ...JF, browser: true } },
+  { key: 'workarena', category: 'agentic', description: 'WorkArena++ enterprise workflows', needs: { ...N, browser: true } },
+  // use cases
+  { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (test-based)', needs: { ...N, sandbox: true } },
+  { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: JF },
+  { key: 'daily_digest', category: 'use-case', description: 'Daily briefing generation', needs: JF },
+  { key: 'doc_qa', category: 'use-case', description: 'Document-grounded QA with citations', needs: JF },
+  { key: 'browser_assistant', category: 'use-case', description: 'Web research with fact verification', needs: JF },
+  { key: 'email_triage', category: 'use-case', description: 'Email triage classification + draft', needs: JF },
+  { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: J },
+  { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: J },
+  { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF },
+  { key: 'coding_task', category: 'use-case', description: 'Function-level code generation (sandboxed)', needs: { ...N, sandbox: true } },
+]
+
+const byKey = new Map(BENCHMARKS.map((b) => [b.key, b]))
+
+export const benchmarkKeys = (): string[] => BENCHMARKS.map((b) => b.key)
+export const findBenchmark = (key: string): BenchmarkEntry | undefined => byKey.get(key)
+export const isReady = (entry: BenchmarkEntry): boolean => entry.load !== undefined
+
+/** What a missing benchmark still needs, for `list` and the error message. */
+export function missingReason(entry: BenchmarkEntry): string {
+  const n = entry.needs
+  const parts = [n.docker && 'Docker', n.browser && 'a browser', n.agentTools && 'the agent backend', n.sandbox && 'the code sandbox']
+    .filter(Boolean)
+  return parts.length ? `not implemented yet (needs ${parts.join(', ')})` : 'not implemented yet'
+}

@@ -1,0 +1,16 @@
+// What a command writes to: injectable so tests can capture output without spawning.
+export interface CliIO {
+  out(line: string): void
+  err(line: string): void
+  /** True when stdout is a terminal (live progress redraws only then). */
+  isTTY: boolean
+}
+
+export const processIO = (): CliIO => ({
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  isTTY: Boolean(process.stdout.isTTY),
+})
+
+/** A command: parses its own argv and returns the exit code (0 ok, 2 bad input, others its own). */
+export type Command = (argv: string[], io: CliIO) => Promise<number>

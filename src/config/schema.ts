@@ -1,0 +1,139 @@
+import { z } from 'zod'
+
+// The TOML suite: the spec's Config Reference, every field and default.
+// Objects are strict so a typo is an error with a did-you-mean, not a silently ignored key.
+
+export const BACKENDS = ['jarvis-direct', 'jarvis-agent', 'hermes', 'openclaw', 'terminalbench-native'] as const
+export const DEFAULT_JUDGE_MODEL = 'gpt-5-mini-2025-08-07'
+
+const str = z.string()
+const optStr = z.string().optional()
+const nonNegInt = z.number().int().nonnegative()
+const posInt = z.number().int().positive()
+const temperature = z.number().min(0).max(2)
+
+export const MetaSchema = z.strictObject({
+  name: str.default(''),
+  description: str.default(''),
+})
+
+export const DefaultsSchema = z.strictObject({
+  temperature: temperature.default(0.0),
+  max_tokens: posInt.default(2048),
+})
+
+export const JudgeSchema = z.strictObject({
+  model: str.default(DEFAULT_JUDGE_MODEL),
+  engine: optStr,
+  provider: optStr,
+  temperature: temperature.default(0.0),
+  max_tokens: posInt.default(1024),
+  /** Ours: a base URL for a local judge server (else the engine's host rules apply). */
+  base_url: optStr,
+  /** Ours: judge calls in flight at most, separate from inference. */
+  max_workers: posInt.default(4),
+})
+
+export const RunSchema = z.strictObject({
+  max_workers: posInt.default(4),
+  output_dir: str.default('results/'),
+  seed: z.number().int().default(42),
+  telemetry: z.boolean().default(false),
+  gpu_metrics: z.boolean().default(false),
+  warmup_samples: nonNegInt.default(0),
+  energy_vendor: str.default(''),
+  max_turns: posInt.optional(),
+  global_agent_timeout_sec: z.number().positive().optional(),
+  global_timeout_multiplier: z.number().positive().optional(),
+  wandb_project: str.default(''),
+  wandb_entity: str.default(''),
+  wandb_tags: str.default(''),
+  wandb_group: str.default(''),
+  sheets_spreadsheet_id: str.default(''),
+  sheets_worksheet: str.default('Results'),
+  sheets_credentials_path: str.default(''),
+  // --- ours ---
+  /** Per-sample wall-clock limit for one inference call, seconds (cancels the request). */
+  query_timeout: z.number().positive().optional(),
+  /** Retries after the first try on 429/5xx/timeouts/connection errors. */
+  max_retries: nonNegInt.default(3),
+  resume: z.boolean().default(false),
+  cache: z.boolean().default(false),
+})
+
+export const BackendExternalSchema = z.strictObject({
+  base_url: optStr,
+  api_key: optStr,
+})
+
+export const ModelSchema = z.strictObject({
+  name: str.min(1),
+  engine: optStr,
+  provider: optStr,
+  temperature: temperature.optional(),
+  max_tokens: posInt.optional(),
+  param_count_b: z.number().nonnegative().default(0),
+  active_params_b: z.number().nonnegative().optional(),
+  gpu_peak_tflops: z.number().nonnegative().default(0),
+  gpu_peak_bandwidth_gb_s: z.number().nonnegative().default(0),
+  num_gpus: posInt.default(1),
+  // --- ours ---
+  /** OpenAI-compatible endpoint for this model (else --base-url / env / engine default host). */
+  base_url: optStr,
+  /** llama.cpp threads for the embedded engine (default: min(cores, 4), never more than cores). */
+  threads: posInt.optional(),
+  /** llama.cpp context size for the embedded engine. */
+  context_size: posInt.optional(),
+})
+
+/** A local dataset for a custom benchmark: a file plus which columns hold what. */
+export const LocalDatasetSchema = z.strictObject({
+  path: str.min(1),
+  format: z.enum(['jsonl', 'csv', 'parquet']).optional(),
+  id_field: optStr,
+  question_field: str.default('question'),
+  answer_field: str.default('answer'),
+  choices_field: optStr,
+  subject_field: optStr,
+  system_prompt: optStr,
+  /** A template with {question} and, for mcq, {choices}; default depends on the scorer. */
+  prompt_template: optStr,
+})
+
+export const BenchmarkSchema = z.strictObject({
+  name: str.min(1),
+  backend: z.enum(BACKENDS).default('jarvis-direct'),
+  max_samples: posInt.optional(),
+  split: optStr,
+  subset: optStr,
+  record_ids: z.array(z.union([z.string(), z.number()]).transform(String)).min(1).optional(),
+  agent: optStr,
+  tools: z.array(str).default([]),
+  judge_model: optStr,
+  temperature: temperature.optional(),
+  max_tokens: posInt.optional(),
+  global_agent_timeout_sec: z.number().positive().optional(),
+  global_timeout_multiplier: z.number().positive().optional(),
+  // --- ours: a custom benchmark over a local file ---
+  dataset: LocalDatasetSchema.optional(),
+  scorer: z.enum(['mcq', 'exact', 'judge']).optional(),
+  category: optStr,
+})
+
+export const SuiteSchema = z.strictObject({
+  meta: MetaSchema.default({ name: '', description: '' }),
+  defaults: DefaultsSchema.default({ temperature: 0, max_tokens: 2048 }),
+  judge: JudgeSchema.default(JudgeSchema.parse({})),
+  run: RunSchema.default(RunSchema.parse({})),
+  backend: z.strictObject({ external: BackendExternalSchema.default({}) }).default({ external: {} }),
+  models: z.array(ModelSchema).min(1, 'at least one [[models]] entry is required'),
+  benchmarks: z.array(BenchmarkSchema).min(1, 'at least one [[benchmarks]] entry is required'),
+})
+
+export type Suite = z.infer<typeof SuiteSchema>
+export type SuiteInput = z.input<typeof SuiteSchema>
+export type ModelConfig = z.infer<typeof ModelSchema>
+export type BenchmarkConfig = z.infer<typeof BenchmarkSchema>
+export type JudgeConfig = z.infer<typeof JudgeSchema>
+export type RunConfig = z.infer<typeof RunSchema>
+export type LocalDatasetConfig = z.infer<typeof LocalDatasetSchema>
