@@ -1,18 +1,17 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { modelProjects, UNIT_PROJECT } from './src/config/projects.ts'
+import { runsFromEnv } from './src/config/suite-from-env.ts'
+import { jarvisPlugin } from './src/config/vitest-plugin.ts'
 
-// Placeholder while the suite → projects wiring lands: the harness's own tests only.
+// TOML suite → one Vitest project per model (named by its slug), plus `unit` for the harness's own tests.
+//   npx vitest run --project unit                          the harness tests (npm test)
+//   JARVIS_EVAL_CONFIG=configs/x.toml npx vitest run --project qwen3-8b   one model's row of the matrix
+const root = fileURLToPath(new URL('.', import.meta.url))
+
 export default defineConfig({
+  plugins: [jarvisPlugin()],
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'evals/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-    ],
+    projects: [UNIT_PROJECT, ...modelProjects(runsFromEnv(root))],
   },
 })

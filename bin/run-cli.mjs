@@ -6,7 +6,7 @@ import { ViteNodeRunner } from 'vite-node/client'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-export async function runCli(argv, { entry = 'src/cli/main.ts' } = {}) {
+export async function runCli(argv, { entry = process.env.JARVIS_CLI_ENTRY ?? 'src/cli/main.ts' } = {}) {
   const server = await createServer({
     root,
     configFile: false,

@@ -1,0 +1,5 @@
+import { renderOptions } from '../../src/scoring/mcq.ts'
+
+export const INSTRUCTION = 'Respond with the correct letter.'
+
+export const buildPrompt = (question: string, options: readonly string[]): string => [question, 'Options:', renderOptions(options), INSTRUCTION].join('\n')

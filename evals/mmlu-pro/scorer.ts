@@ -1,0 +1,2 @@
+// MMLU-Pro is scored like every MCQ benchmark (src/scoring/mcq.ts): strict regex, then judge extraction.
+export { scoreMcqRecord as scoreAnswer, rescoreMcq as rescore } from '../../src/scoring/mcq-scorer.ts'

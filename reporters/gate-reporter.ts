@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { gate, modelSlug, type GateOptions, type GateVerdict } from '../src/api/gate.ts'
+import { isJarvisError } from '../src/errors.ts'
+import { formatGateVerdict } from '../src/report/gate-text.ts'
+import type { SampleResult } from '../src/results/schema.ts'
+
+export interface GateReporterOptions extends GateOptions {
+  /** Baselines named like the run's outputs: `{baselineDir}/{benchmark}_{model-slug}.jsonl` (see outputPattern). */
+  baselineDir?: string
+  /** Explicit file pairs (candidate = a JSONL another reporter wrote during this run). */
+  pairs?: { baseline: string; candidate: string }[]
+  /** File name of a run's output; {benchmark} and {model} (slugged: / and : → -). Default "{benchmark}_{model}.jsonl". */
+  outputPattern?: string | ((benchmark: string, model: string) => string)
+  /** process.exitCode on a regression (default 1, what Vitest uses for failed tests). */
+  failExitCode?: number
+  /** Fail the run when a run has no baseline file (default false: note it and move on). */
+  requireBaseline?: boolean
+}
+
+/**
+ * Runs the regression gate at the end of `vitest run`. Candidates come from each test's `meta().jarvis`
+ * (one SampleResult per sample, grouped by benchmark × model) and from `pairs`. A regression prints the
+ * verdict and sets process.exitCode, which Vitest's CLI keeps: it exits through process.exit() with the
+ * code already set (it sets 1 itself before onTestRunEnd only when tests failed, and never lowers it).
+ * A gate that cannot pair the runs (different samples or settings) sets exit code 2, not a regression.
+ */
+export class GateReporter implements Reporter {
+  /** The verdicts of the last run, for programmatic callers. */
+  verdicts: { name: string; verdict: GateVerdict | null; error?: string }[] = []
+  private vitest: Vitest | null = null
+
+  constructor(private readonly options: GateReporterOptions = {}) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  private log(line: string) {
+    if (this.vitest) this.vitest.logger.log(line)
+    else console.log(line)
+  }
+
+  private fileFor(benchmark: string, model: string): string {
+    const p = this.options.outputPattern ?? '{benchmark}_{model}.jsonl'
+    return typeof p === 'function' ? p(benchmark, model) : p.replaceAll('{benchmark}', benchmark).replaceAll('{model}', modelSlug(model))
+  }
+
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    this.verdicts = []
+    const jobs: { name: string; baseline: string; candidate: string | { results: SampleResult[]; label: string } }[] = []
+    const groups = collectResults(testModules)
+    for (const [key, results] of groups) {
+      const [benchmark, model] = key.split('\u0000')
+      const name = this.fileFor(benchmark, model)
+      const baseline = this.options.baselineDir ? join(this.options.baselineDir, name) : null
+      if (!baseline || !existsSync(baseline)) {
+        if (this.options.baselineDir) this.note(`Gate: no baseline ${baseline} for ${benchmark} / ${model}${this.options.requireBaseline ? '' : '; skipped'}`, this.options.requireBaseline)
+        continue
+      }
+      jobs.push({ name, baseline, candidate: { results, label: `${name} (this run)` } })
+    }
+    // A sibling reporter may still be flushing its last line: let pending I/O callbacks run first.
+    if (this.options.pairs?.length) await new Promise((r) => setImmediate(r))
+    for (const p of this.options.pairs ?? []) jobs.push({ name: p.candidate, baseline: p.baseline, candidate: p.candidate })
+
+    for (const job of jobs) {
+      try {
+        const v = await gate(job.baseline, job.candidate, this.options)
+        this.verdicts.push({ name: job.name, verdict: v })
+        this.log('')
+        for (const line of formatGateVerdict(v)) this.log(line)
+        if (v.verdict === 'fail') setExit(this.options.failExitCode ?? 1)
+      } catch (e) {
+        if (!isJarvisError(e)) throw e
+        this.verdicts.push({ name: job.name, verdict: null, error: e.message })
+        this.note(`Gate: ERROR — ${e.message}`, true)
+      }
+    }
+  }
+
+  private note(line: string, fails = false) {
+    this.log(line)
+    if (fails) setExit(2)
+  }
+}
+
+/** Never lower an exit code Vitest (or another reporter) already set. */
+function setExit(code: number) {
+  if (!process.exitCode) process.exitCode = code
+}
+
+/** SampleResults from test meta, grouped by benchmark × model, in test order. */
+export function collectResults(testModules: ReadonlyArray<TestModule>): Map<string, SampleResult[]> {
+  const groups = new Map<string, SampleResult[]>()
+  for (const m of testModules) {
+    for (const t of m.children.allTests()) {
+      const r = (t.meta() as { jarvis?: SampleResult }).jarvis
+      if (!r || typeof r.record_id !== 'string') continue
+      const key = `${r.benchmark}\u0000${r.model}`
+      const list = groups.get(key) ?? []
+      list.push(r)
+      groups.set(key, list)
+    }
+  }
+  return groups
+}

@@ -1,0 +1,71 @@
+import type { Reporter, TestCase, TestRunEndReason, Vitest } from 'vitest/node'
+import type { ProjectContext } from '../src/config/resolved-run.ts'
+import { summarizeFile, summaryPathFor } from '../src/results/summary.ts'
+import { JsonlAppender, moveAside, serializeResult, writeFileAtomic } from '../src/results/write.ts'
+
+export interface JsonlReporterOptions {
+  /** Write `{output}.summary.json` at the end of the run (the CLI turns it off while it runs chunks). */
+  summary?: boolean
+  /** Print where results went. */
+  quiet?: boolean
+}
+
+/**
+ * Streams one JSONL line per sample as its test ends (appended and flushed: a crash loses only samples in
+ * flight) and writes each output's summary from the JSONL at the end, never from memory.
+ * It only reacts to tests that carry `meta().jarvis`, so it sits harmlessly beside any other reporter.
+ */
+export const JSONL_REPORTER_MARK = Symbol.for('jarvis.jsonlReporter')
+
+export class JsonlReporter implements Reporter {
+  readonly [JSONL_REPORTER_MARK] = true
+  private readonly appenders = new Map<string, JsonlAppender>()
+  private readonly runs = new Map<string, { startedAt: number; seed: number | null; project: string; benchmark: string }>()
+  private vitest: Vitest | null = null
+  private startedAt = Date.now() / 1000
+
+  constructor(private readonly opts: JsonlReporterOptions = {}) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+    this.startedAt = Date.now() / 1000
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const meta = test.meta()
+    const result = meta.jarvis
+    const out = meta.jarvisOutput
+    if (!result || !out) return
+    let w = this.appenders.get(out)
+    if (!w) {
+      // Without --resume an existing file is moved aside, never silently appended to or overwritten.
+      if (process.env.JARVIS_APPEND !== '1') moveAside(out)
+      w = new JsonlAppender(out)
+      this.appenders.set(out, w)
+      this.runs.set(out, { startedAt: this.startedAt, seed: null, project: test.project.name, benchmark: result.benchmark })
+    }
+    w.append(serializeResult(result))
+  }
+
+  async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
+    for (const w of this.appenders.values()) w.close()
+    if (this.opts.summary !== false && process.env.JARVIS_DEFER_SUMMARY !== '1') {
+      for (const [out, info] of this.runs) {
+        const run = this.runFor(info.project, info.benchmark)
+        const summary = await summarizeFile({ outputPath: out, startedAt: info.startedAt, endedAt: Date.now() / 1000, seed: run?.seed ?? null, category: run?.category ?? undefined })
+        writeFileAtomic(summaryPathFor(out), `${JSON.stringify(summary, null, 2)}\n`)
+        if (!this.opts.quiet && process.env.JARVIS_QUIET !== '1') process.stdout.write(`jarvis: ${summary.benchmark} / ${summary.model}: accuracy ${summary.accuracy.toFixed(4)} (${summary.correct}/${summary.scored_samples}) → ${out}\n`)
+      }
+    }
+    this.appenders.clear()
+    this.runs.clear()
+  }
+
+  private runFor(project: string, benchmark: string) {
+    const p = this.vitest?.projects.find((x) => x.name === project)
+    const ctx = (p?.config as { provide?: { jarvis?: ProjectContext } } | undefined)?.provide?.jarvis
+    return ctx?.runs?.[benchmark]
+  }
+}
+
+export default JsonlReporter

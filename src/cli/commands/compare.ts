@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util'
+import { JarvisError } from '../../errors.ts'
+import { formatCompare, pairRuns } from '../../report/compare-text.ts'
+import { writeHtmlReport } from '../../report/html.ts'
+import { loadRun, type RunData } from '../../report/run-data.ts'
+import { resolveRunPaths } from '../../report/run-files.ts'
+import type { Command } from '../io.ts'
+
+export const COMPARE_USAGE = 'Usage: jarvis eval compare A.jsonl B.jsonl … [--metric accuracy] [--html OUT.html]'
+
+export const compareCommand: Command = async (argv, io) => {
+  let values, positionals
+  try {
+    ;({ values, positionals } = parseArgs({
+      args: argv,
+      options: { metric: { type: 'string', default: 'accuracy' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      strict: true,
+      allowPositionals: true,
+    }))
+  } catch (e) {
+    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval compare: ${(e as Error).message}. ${COMPARE_USAGE}`)
+  }
+  if (values.help) {
+    io.out(COMPARE_USAGE)
+    return 0
+  }
+  if (positionals.length === 0) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval compare: give at least one results file. ${COMPARE_USAGE}`)
+  const metric = values.metric
+  const runs: RunData[] = []
+  for (const file of positionals) {
+    const paths = resolveRunPaths(file)
+    if (!paths) {
+      io.err(`Skipping missing file ${file}`)
+      continue
+    }
+    runs.push(await loadRun(paths, { lineMetric: metric === 'accuracy' ? undefined : metric }))
+  }
+  if (runs.length === 0) {
+    io.err('No valid result files found.')
+    return 2
+  }
+  const paired = runs.length === 2 ? pairRuns(runs[0], runs[1]) : null
+  for (const line of formatCompare(runs, metric, paired)) io.out(line)
+  for (const r of runs) for (const n of r.notes) io.err(`note: ${n}`)
+  if (values.html) {
+    writeHtmlReport(values.html, { runs, paired, title: `Comparison — ${runs.length} runs` })
+    io.out('')
+    io.out(`HTML report: ${values.html}`)
+  }
+  return 0
+}

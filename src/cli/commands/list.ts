@@ -1,0 +1,38 @@
+import { BENCHMARKS, isReady, missingReason } from '../../../evals/registry.ts'
+import { BACKENDS } from '../../config/schema.ts'
+import { renderTable } from '../table.ts'
+import type { Command } from '../io.ts'
+
+const BACKEND_INFO: Record<string, string> = {
+  'jarvis-direct': 'Engine-level inference (embedded llama.cpp, local servers or cloud)',
+  'jarvis-agent': 'Agent-level inference with tool calling (not implemented yet)',
+  hermes: 'Hermes Agent via subprocess (not implemented yet)',
+  openclaw: 'OpenClaw via Node subprocess (not implemented yet)',
+  'terminalbench-native': 'TerminalBench Docker harness (not implemented yet)',
+}
+
+/** `jarvis eval list [--ready] [--json]`: the one registry, with what is ready and what each benchmark needs. */
+export const listCommand: Command = async (argv, io) => {
+  const json = argv.includes('--json')
+  const readyOnly = argv.includes('--ready')
+  const unknown = argv.filter((a) => a !== '--json' && a !== '--ready')
+  if (unknown.length) {
+    io.err(`jarvis eval list: unknown option ${unknown[0]}. Options: --ready, --json.`)
+    return 2
+  }
+  const rows = BENCHMARKS.filter((b) => !readyOnly || isReady(b))
+  if (json) {
+    io.out(JSON.stringify(rows.map((b) => ({ key: b.key, category: b.category, description: b.description, needs: b.needs, status: isReady(b) ? 'ready' : 'missing' })), null, 2))
+    return 0
+  }
+  const needs = (b: (typeof rows)[number]) =>
+    [b.needs.judge !== 'never' && `judge${b.needs.judge === 'fallback' ? ' (fallback)' : ''}`, b.needs.gated && 'HF_TOKEN', b.needs.sandbox && 'sandbox', b.needs.docker && 'docker', b.needs.browser && 'browser', b.needs.agentTools && 'agent tools', b.needs.localData && 'local data']
+      .filter(Boolean)
+      .join(', ')
+  io.out('Available Benchmarks')
+  io.out(renderTable(['Name', 'Category', 'Status', 'Needs', 'Description'], rows.map((b) => [b.key, b.category, isReady(b) ? 'ready' : missingReason(b).replace('not implemented yet', 'missing'), needs(b), b.description])))
+  io.out('')
+  io.out('Available Backends')
+  io.out(renderTable(['Backend', 'Description'], BACKENDS.map((k) => [k, BACKEND_INFO[k]])))
+  return 0
+}

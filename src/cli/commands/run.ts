@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
+import { expandSuite } from '../../config/expand.ts'
+import { loadSuiteFile, parseSuite } from '../../config/load.ts'
+import type { ResolvedRun } from '../../config/resolved-run.ts'
+import type { Suite } from '../../config/schema.ts'
+import { didYouMean, JarvisError } from '../../errors.ts'
+import { summarizeFile, summaryPathFor } from '../../results/summary.ts'
+import { writeFileAtomic } from '../../results/write.ts'
+import type { RunSummary } from '../../results/schema.ts'
+import type { CliIO, Command } from '../io.ts'
+import { preflight } from '../preflight.ts'
+import { prepareOutput } from '../prepare-output.ts'
+import { ProgressReporter } from '../progress-reporter.ts'
+import { parseRunArgs, RUN_USAGE, type RunCliOptions } from '../run-options.ts'
+import { renderTable } from '../table.ts'
+import { runVitest } from '../vitest-runner.ts'
+import { dirname, resolve } from 'node:path'
+
+const DEFAULT_CHUNK = 2000
+
+/** Builds the suite from -c or from -b/-m flags (a one-cell matrix), with CLI-only errors named by flag. */
+export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: string; configDir?: string } {
+  if (o.config) {
+    if (o.benchmarks.length || o.model) throw new JarvisError('JARVIS_BAD_OPTION', '-c/--config gives the models and benchmarks; drop -b/-m (or drop -c).')
+    const path = resolve(o.config)
+    return { suite: loadSuiteFile(path), source: o.config, configDir: dirname(path) }
+  }
+  if (!o.benchmarks.length || !o.model) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run needs -b BENCHMARK and -m MODEL, or -c SUITE.toml.\n${RUN_USAGE}`)
+  for (const b of o.benchmarks) {
+    const entry = findBenchmark(b)
+    if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
+    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+  }
+  const suite = parseSuite({ models: [{ name: o.model }], benchmarks: o.benchmarks.map((name) => ({ name })) }, 'command line')
+  return { suite, source: 'command line' }
+}
+
+export interface RunOutcome {
+  summaries: RunSummary[]
+  exitCode: number
+}
+
+/** The whole run: validate → preflight (no model call) → prepare outputs → Vitest → summaries → table. */
+export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcome> {
+  const log = (line: string) => o.verbose && io.err(`[jarvis] ${line}`)
+  if (o.apiKey) process.env.JARVIS_BACKEND_API_KEY = o.apiKey // env only: never written to disk or results
+  if (o.verbose) process.env.JARVIS_VERBOSE = '1'
+  const { suite, source, configDir } = suiteFromOptions(o)
+  const runs = expandSuite(suite, o.overrides, { source, configDir })
+  if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
+  const models = new Set(runs.map((r) => r.model)).size
+  io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
+  const pre = await preflight(runs, (l) => io.out(`  ${l}`))
+  for (const w of pre.warnings) io.err(`warning: ${w}`)
+  const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
+  const counts = new Map<ResolvedRun, number>()
+  const prepared: ResolvedRun[] = []
+  try {
+    for (const r of runs) {
+      const out = await prepareOutput(r, { retryErrors: o.retryErrors })
+      if (out.movedTo) io.out(`  kept the previous ${r.outputPath} as ${out.movedTo}`)
+      let skipIdsFile: string | null = null
+      if (out.doneIds.length) {
+        skipIdsFile = join(tmp, `${prepared.length}.ids`)
+        writeFileSync(skipIdsFile, out.doneIds.join('\n'))
+        io.out(`  resume: ${out.doneIds.length} samples of ${r.benchmark} / ${r.model} already complete`)
+      }
+      const remaining = Math.max(0, (pre.counts.get(r) ?? 0) - out.doneIds.length)
+      const pr = { ...r, skipIdsFile }
+      prepared.push(pr)
+      counts.set(pr, remaining + out.doneIds.length)
+    }
+    const progress = new ProgressReporter(io)
+    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, Math.max(0, (counts.get(r) ?? 0))])))
+    const { JsonlReporter } = await import('../../../reporters/jsonl-reporter.ts')
+    const startedAt = Date.now() / 1000
+    const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
+    const outcome = await runVitest({
+      runs: prepared,
+      counts,
+      reporters: [progress, new JsonlReporter({ summary: false })],
+      chunkSize,
+      onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
+    })
+    const summaries: RunSummary[] = []
+    for (const r of prepared) {
+      const s = await summarizeFile({ outputPath: r.outputPath, startedAt, endedAt: Date.now() / 1000, seed: r.seed, category: r.category ?? findBenchmark(r.benchmark)?.category, benchmark: r.benchmark, model: r.model, backend: r.backend })
+      writeFileAtomic(summaryPathFor(r.outputPath), `${JSON.stringify(s, null, 2)}\n`)
+      summaries.push(s)
+    }
+    printResults(summaries, io, o.compact)
+    for (const f of outcome.failedToLoad) io.err(`error: ${f}`)
+    const exitCode = outcome.unhandledErrors > 0 || outcome.failedToLoad.length > 0 ? 1 : 0
+    return { summaries, exitCode }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): void {
+  io.out('')
+  io.out(
+    renderTable(
+      ['Benchmark', 'Model', 'Accuracy', 'Correct/Scored', 'Samples', 'Errors', 'Latency s (mean)', ...(compact ? [] : ['Tokens in/out', 'Cost $', 'Energy J'])],
+      summaries.map((s) => [
+        s.benchmark, s.model, s.accuracy.toFixed(4), `${s.correct}/${s.scored_samples}`, s.total_samples, s.errors, s.mean_latency_seconds.toFixed(3),
+        ...(compact ? [] : [`${s.total_input_tokens}/${s.total_output_tokens}`, s.total_cost_usd.toFixed(6), s.total_energy_joules.toFixed(1)]),
+      ]),
+    ),
+  )
+  for (const s of summaries) {
+    const unscored = s.total_samples - s.scored_samples - s.errors
+    if (unscored > 0) io.out(`  ${s.benchmark} / ${s.model}: ${unscored} unscored (${Object.entries(s.unscored_reasons).map(([k, v]) => `${k} ${v}`).join(', ')}), excluded from accuracy`)
+    if (s.telemetry_note) io.out(`  telemetry: ${s.telemetry_note}`)
+    io.out(`  results: ${s.output_path}`)
+    io.out(`  summary: ${summaryPathFor(s.output_path)}`)
+  }
+  if (summaries.length === 1) io.out(`Accuracy: ${summaries[0].accuracy.toFixed(4)} (${summaries[0].correct}/${summaries[0].scored_samples})`)
+}
+
+export const runCommand: Command = async (argv, io) => {
+  const o = parseRunArgs(argv)
+  if (o.help) {
+    io.out(RUN_USAGE)
+    return 0
+  }
+  return (await executeRun(o, io)).exitCode
+}

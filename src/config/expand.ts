@@ -1,0 +1,113 @@
+import { resolve } from 'node:path'
+import { JarvisError } from '../errors.ts'
+import { resolveEngineKey } from '../engines/resolve-engine.ts'
+import type { ResolvedRun } from './resolved-run.ts'
+import type { Suite } from './schema.ts'
+import { modelSlug } from './slug.ts'
+
+/** Flags given on the command line; only those set override the suite (they rank above everything). */
+export interface RunOverrides {
+  engine?: string
+  baseUrl?: string
+  seed?: number
+  temperature?: number
+  maxTokens?: number
+  maxSamples?: number
+  maxWorkers?: number
+  output?: string
+  outputDir?: string
+  split?: string
+  judgeModel?: string
+  judgeEngine?: string
+  telemetry?: boolean
+  gpuMetrics?: boolean
+  modelFilter?: string
+  queryTimeout?: number
+  resume?: boolean
+  cache?: boolean
+}
+
+export interface ExpandOptions {
+  source: string
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+  /** Where relative dataset paths in the suite are resolved (the TOML file's folder). */
+  configDir?: string
+}
+
+/** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
+export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
+  const env = opts.env ?? process.env
+  const cwd = opts.cwd ?? process.cwd()
+  let models = suite.models
+  if (o.modelFilter) {
+    models = models.filter((m) => m.name.includes(o.modelFilter!))
+    if (models.length === 0)
+      throw new JarvisError('JARVIS_BAD_OPTION', `--model-filter "${o.modelFilter}" matches no model in ${opts.source} (models: ${suite.models.map((m) => m.name).join(', ')}).`)
+  }
+  if (o.output && models.length * suite.benchmarks.length > 1)
+    throw new JarvisError('JARVIS_BAD_OPTION', `-o/--output names one file, but ${opts.source} expands to ${models.length * suite.benchmarks.length} runs; use [run] output_dir instead.`)
+  const outputDir = resolve(cwd, o.outputDir ?? suite.run.output_dir)
+  const runs: ResolvedRun[] = []
+  for (const [mi, m] of models.entries()) {
+    const where = `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
+    const explicitEngine = o.engine ?? m.engine
+    const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
+    const engine = resolveEngineKey({ model: m.name, engine: explicitEngine, provider: m.provider, baseUrl }, where)
+    const slug = modelSlug(m.name)
+    for (const b of suite.benchmarks) {
+      const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
+      const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
+      runs.push({
+        suiteName: suite.meta.name,
+        benchmark: b.name,
+        model: m.name,
+        modelSlug: slug,
+        engine,
+        backend: b.backend,
+        baseUrl,
+        temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
+        maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,
+        maxSamples: o.maxSamples ?? b.max_samples ?? null,
+        split: o.split ?? b.split ?? null,
+        subset: b.subset ?? null,
+        recordIds: b.record_ids ?? null,
+        seed: o.seed ?? suite.run.seed,
+        maxWorkers: o.maxWorkers ?? suite.run.max_workers,
+        outputPath: o.output ? resolve(cwd, o.output) : resolve(outputDir, `${b.name}_${slug}.jsonl`),
+        judge: {
+          model: judgeModel,
+          engine: resolveEngineKey({ model: judgeModel, engine: judgeEngine, baseUrl: suite.judge.base_url }, `${opts.source} [judge]`),
+          baseUrl: suite.judge.base_url ?? null,
+          temperature: suite.judge.temperature,
+          maxTokens: suite.judge.max_tokens,
+          maxWorkers: suite.judge.max_workers,
+        },
+        telemetry: o.telemetry ?? suite.run.telemetry,
+        gpuMetrics: o.gpuMetrics ?? suite.run.gpu_metrics,
+        warmupSamples: suite.run.warmup_samples,
+        energyVendor: suite.run.energy_vendor,
+        hardware: {
+          paramCountB: m.param_count_b,
+          activeParamsB: m.active_params_b ?? null,
+          gpuPeakTflops: m.gpu_peak_tflops,
+          gpuPeakBandwidthGbS: m.gpu_peak_bandwidth_gb_s,
+          numGpus: m.num_gpus,
+        },
+        queryTimeoutS: o.queryTimeout ?? suite.run.query_timeout ?? null,
+        maxRetries: suite.run.max_retries,
+        threads: m.threads ?? null,
+        contextSize: m.context_size ?? null,
+        resume: o.resume ?? suite.run.resume,
+        cache: o.cache ?? suite.run.cache,
+        dataset: b.dataset ? { ...b.dataset, path: resolve(opts.configDir ?? cwd, b.dataset.path) } : null,
+        scorer: b.scorer ?? null,
+        category: b.category ?? null,
+        chunk: null,
+        skipIdsFile: null,
+      })
+    }
+    void mi
+  }
+  return runs
+}

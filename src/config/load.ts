@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { parse as parseToml, TomlError } from 'smol-toml'
+import type { z } from 'zod'
+import { closeMatches, didYouMean, JarvisError } from '../errors.ts'
+import { SuiteSchema, type Suite } from './schema.ts'
+import { validateSuite } from './validate.ts'
+
+/** Reads and validates a TOML suite; every problem is one JarvisError naming file, key and fix. */
+export function loadSuiteFile(path: string): Suite {
+  if (!existsSync(path)) throw new JarvisError('JARVIS_BAD_CONFIG', `${path}: config file not found. Check the path given to -c/--config or JARVIS_EVAL_CONFIG.`)
+  let raw: unknown
+  try {
+    raw = parseToml(readFileSync(path, 'utf8'))
+  } catch (e) {
+    const where = e instanceof TomlError ? ` (line ${e.line}, column ${e.column})` : ''
+    const msg = (e as Error).message.split('\n')[0]
+    throw new JarvisError('JARVIS_BAD_CONFIG', `${path}${where}: malformed TOML: ${msg}. Fix the syntax at that place.`)
+  }
+  return parseSuite(raw, path)
+}
+
+/** Validates an already-parsed object (TOML or built from CLI flags). */
+export function parseSuite(raw: unknown, source: string): Suite {
+  const res = SuiteSchema.safeParse(raw)
+  if (!res.success) throw new JarvisError('JARVIS_BAD_CONFIG', formatIssue(res.error.issues[0], raw, source))
+  validateSuite(res.data, source)
+  return res.data
+}
+
+const SECTION_KEYS: Record<string, string[]> = {
+  '': ['meta', 'defaults', 'judge', 'run', 'backend', 'models', 'benchmarks'],
+  meta: Object.keys(SuiteSchema.shape.meta.unwrap().shape),
+  defaults: Object.keys(SuiteSchema.shape.defaults.unwrap().shape),
+  judge: Object.keys(SuiteSchema.shape.judge.unwrap().shape),
+  run: Object.keys(SuiteSchema.shape.run.unwrap().shape),
+  models: Object.keys(SuiteSchema.shape.models.element.shape),
+  benchmarks: Object.keys(SuiteSchema.shape.benchmarks.element.shape),
+}
+
+/** `[[benchmarks]] #3` / `[run]` / `[backend.external]` — how the user sees the place in the file. */
+export function tomlPlace(path: readonly PropertyKey[]): string {
+  const [head, idx, ...rest] = path.map(String)
+  if (head === undefined) return '(top level)'
+  if ((head === 'models' || head === 'benchmarks') && idx !== undefined && /^\d+$/.test(idx)) {
+    const key = rest.length ? ` key "${rest.join('.')}"` : ''
+    return `[[${head}]] #${Number(idx) + 1}${key}`
+  }
+  const tail = [idx, ...rest].filter((x) => x !== undefined)
+  if (head === 'backend') return `[backend${tail.length > 1 ? `.${tail[0]}` : ''}]${tail.length ? ` key "${tail.at(-1)}"` : ''}`
+  return `[${head}]${tail.length ? ` key "${tail.join('.')}"` : ''}`
+}
+
+function formatIssue(issue: z.core.$ZodIssue, raw: unknown, source: string): string {
+  if (issue.code === 'unrecognized_keys') {
+    const section = String(issue.path[0] ?? '')
+    const known = SECTION_KEYS[section] ?? []
+    const key = issue.keys[0]
+    const hint = didYouMean(key, known) || (known.length ? ` Known keys: ${known.join(', ')}.` : '')
+    return `${source} ${tomlPlace(issue.path)}: unknown key "${key}".${hint}`
+  }
+  const place = tomlPlace(issue.path)
+  if (issue.code === 'invalid_type') {
+    const got = valueAt(raw, issue.path)
+    if (got === undefined) return `${source} ${place}: missing required value (expected ${issue.expected}). Add it.`
+    return `${source} ${place}: expected ${issue.expected}, got ${JSON.stringify(got)}. Fix the value's type.`
+  }
+  if (issue.code === 'invalid_value') {
+    const got = valueAt(raw, issue.path)
+    const options = issue.values.map(String)
+    const near = typeof got === 'string' ? closeMatches(got, options) : []
+    return `${source} ${place}: ${JSON.stringify(got)} is not allowed; expected one of ${options.join(', ')}.${near.length ? ` Did you mean "${near[0]}"?` : ''}`
+  }
+  return `${source} ${place}: ${issue.message}.`
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = raw
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined
+    cur = (cur as Record<PropertyKey, unknown>)[p]
+  }
+  return cur
+}

@@ -1,0 +1,43 @@
+import type { TestProjectInlineConfiguration } from 'vitest/config'
+import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
+
+/** The eval file of a benchmark; custom local-file benchmarks share one generic file. */
+export const evalFileFor = (run: Pick<ResolvedRun, 'benchmark' | 'dataset'>): string =>
+  run.dataset ? 'evals/custom/custom.eval.ts' : `evals/${run.benchmark}/${run.benchmark}.eval.ts`
+
+/** Vitest's defaults (5 s) are far too short for model calls; the sample's own timeout is query_timeout. */
+export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
+
+/** One Vitest project per model (named by its slug) holding that model's row of the matrix. */
+export function modelProjects(runs: readonly ResolvedRun[]): TestProjectInlineConfiguration[] {
+  const bySlug = new Map<string, ResolvedRun[]>()
+  for (const r of runs) bySlug.set(r.modelSlug, [...(bySlug.get(r.modelSlug) ?? []), r])
+  return [...bySlug.entries()].map(([slug, rs]) => {
+    const ctx: ProjectContext = { runs: Object.fromEntries(rs.map((r) => [r.benchmark, r])) }
+    // maxConcurrency only lets tests start; the backend fixture's semaphore bounds requests in flight.
+    // Extra headroom lets scoring (judge calls, sandboxes) overlap with inference.
+    const maxWorkers = Math.max(...rs.map((r) => r.maxWorkers))
+    return {
+      extends: true,
+      test: {
+        name: slug,
+        include: [...new Set(rs.map(evalFileFor))],
+        provide: { jarvis: ctx },
+        maxConcurrency: Math.max(5, maxWorkers * 2),
+        testTimeout: EVAL_TEST_TIMEOUT_MS,
+        hookTimeout: EVAL_TEST_TIMEOUT_MS,
+        sequence: { concurrent: true },
+      },
+    }
+  })
+}
+
+export const UNIT_PROJECT: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'unit',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'evals/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+}

@@ -1,0 +1,71 @@
+import type { LocalDatasetConfig } from './schema.ts'
+
+/**
+ * One cell of the models × benchmarks matrix with every setting merged (benchmark > model > [defaults] >
+ * built-ins). It travels to Vitest workers through `provide`, so it holds no secret: API keys stay in env.
+ */
+export interface ResolvedRun {
+  suiteName: string
+  benchmark: string
+  model: string
+  modelSlug: string
+  /** Engine key after auto-resolution (never "auto"). */
+  engine: string
+  backend: string
+  /** Pinned endpoint for OpenAI-compatible engines (from --base-url, env or [[models]] base_url). */
+  baseUrl: string | null
+  temperature: number
+  maxTokens: number
+  maxSamples: number | null
+  split: string | null
+  subset: string | null
+  recordIds: string[] | null
+  seed: number
+  maxWorkers: number
+  /** Absolute path of the JSONL; the summary goes to `${outputPath}.summary.json`. */
+  outputPath: string
+  judge: {
+    model: string
+    engine: string
+    baseUrl: string | null
+    temperature: number
+    maxTokens: number
+    maxWorkers: number
+  }
+  telemetry: boolean
+  gpuMetrics: boolean
+  warmupSamples: number
+  energyVendor: string
+  hardware: {
+    paramCountB: number
+    activeParamsB: number | null
+    gpuPeakTflops: number
+    gpuPeakBandwidthGbS: number
+    numGpus: number
+  }
+  queryTimeoutS: number | null
+  maxRetries: number
+  threads: number | null
+  contextSize: number | null
+  resume: boolean
+  cache: boolean
+  /** Custom local-file benchmarks only. */
+  dataset: LocalDatasetConfig | null
+  scorer: 'mcq' | 'exact' | 'judge' | null
+  category: string | null
+  /** Which slice of the selected samples this Vitest run registers (the CLI's chunking), or null for all. */
+  chunk: { index: number; size: number } | null
+  /** Record ids already complete in the output (resume): registered as skipped, not re-run. */
+  skipIdsFile: string | null
+}
+
+/** What each model project provides to its workers. */
+export interface ProjectContext {
+  runs: Record<string, ResolvedRun>
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    jarvis: ProjectContext
+  }
+}

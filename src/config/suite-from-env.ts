@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { isJarvisError } from '../errors.ts'
+import { expandSuite } from './expand.ts'
+import { loadSuiteFile } from './load.ts'
+import type { ResolvedRun } from './resolved-run.ts'
+
+export const DEFAULT_SUITE = 'configs/default.toml'
+
+/**
+ * The runs vitest.config.ts turns into projects: the CLI hands over its resolved runs in a JSON file
+ * (JARVIS_EVAL_RUNS); `vitest run` alone reads the TOML suite in JARVIS_EVAL_CONFIG or configs/default.toml.
+ */
+export function runsFromEnv(root: string, env: NodeJS.ProcessEnv = process.env): ResolvedRun[] {
+  if (env.JARVIS_EVAL_RUNS) return JSON.parse(readFileSync(env.JARVIS_EVAL_RUNS, 'utf8')) as ResolvedRun[]
+  const path = resolve(root, env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE)
+  if (!env.JARVIS_EVAL_CONFIG && !existsSync(path)) return []
+  try {
+    return expandSuite(loadSuiteFile(path), {}, { source: env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE, env, configDir: dirname(path) })
+  } catch (e) {
+    if (!isJarvisError(e)) throw e
+    // Bad input: one line, exit 2 — not a stack trace from inside Vite's config loader.
+    process.stderr.write(`jarvis: ${e.message}\n`)
+    process.exit(2)
+  }
+}

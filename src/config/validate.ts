@@ -1,0 +1,32 @@
+import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../evals/registry.ts'
+import { didYouMean, JarvisError } from '../errors.ts'
+import type { Suite } from './schema.ts'
+import { modelSlug } from './slug.ts'
+
+/** Checks a schema-valid suite against the registry: known, implemented benchmarks; unique model slugs. */
+export function validateSuite(suite: Suite, source: string): void {
+  const slugs = new Map<string, string>()
+  suite.models.forEach((m, i) => {
+    const slug = modelSlug(m.name)
+    const prev = slugs.get(slug)
+    if (prev !== undefined)
+      throw new JarvisError('JARVIS_BAD_CONFIG', `${source} [[models]] #${i + 1}: "${m.name}" has the same slug "${slug}" as "${prev}"; each model must be listed once.`)
+    slugs.set(slug, m.name)
+  })
+  const names = new Set<string>()
+  suite.benchmarks.forEach((b, i) => {
+    const place = `${source} [[benchmarks]] #${i + 1}`
+    if (names.has(b.name)) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: benchmark "${b.name}" is listed twice; list each benchmark once.`)
+    names.add(b.name)
+    if (b.dataset) {
+      if (!b.scorer) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: a custom benchmark with [benchmarks.dataset] needs scorer = "mcq" | "exact" | "judge".`)
+      if (findBenchmark(b.name)) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: "${b.name}" is a registered benchmark; give your local dataset another name.`)
+      return
+    }
+    const entry = findBenchmark(b.name)
+    if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `${place}: unknown benchmark "${b.name}".${didYouMean(b.name, benchmarkKeys())} Run jarvis eval list.`)
+    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: benchmark "${b.name}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    if (b.backend !== 'jarvis-direct')
+      throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: backend "${b.backend}" is not supported yet; use backend = "jarvis-direct".`)
+  })
+}

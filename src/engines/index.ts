@@ -1,0 +1,70 @@
+import { JarvisError } from '../errors.ts'
+import type { Engine } from '../harness/types.ts'
+import { OllamaEngine } from './ollama.ts'
+import { OpenAICompatibleEngine } from './openai-compatible.ts'
+import { OPENAI_COMPATIBLE_HOSTS } from './resolve-engine.ts'
+
+export interface EngineSpec {
+  engine: string
+  model: string
+  baseUrl: string | null
+  maxRetries: number
+  /** Embedded llama.cpp only. */
+  threads?: number | null
+  contextSize?: number | null
+  maxSequences?: number
+  log?: (line: string) => void
+}
+
+/** Cloud providers with an OpenAI-compatible API, chosen by model name; keys come from the environment only. */
+const CLOUD_PROVIDERS: { prefix: RegExp; base: string; keyEnv: string }[] = [
+  { prefix: /^claude/i, base: 'https://api.anthropic.com/v1', keyEnv: 'ANTHROPIC_API_KEY' },
+  { prefix: /^gemini/i, base: 'https://generativelanguage.googleapis.com/v1beta/openai', keyEnv: 'GEMINI_API_KEY' },
+  { prefix: /^openrouter\//i, base: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY' },
+  { prefix: /^deepseek/i, base: 'https://api.deepseek.com/v1', keyEnv: 'DEEPSEEK_API_KEY' },
+  { prefix: /./, base: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY' },
+]
+
+export function cloudProviderFor(model: string, env: NodeJS.ProcessEnv = process.env): { base: string; keyEnv: string; key: string | undefined } {
+  const p = CLOUD_PROVIDERS.find((c) => c.prefix.test(model))!
+  const key = env[p.keyEnv] || (p.keyEnv === 'GEMINI_API_KEY' ? env.GOOGLE_API_KEY : undefined)
+  const base = p.keyEnv === 'OPENAI_API_KEY' && env.OPENAI_BASE_URL ? env.OPENAI_BASE_URL : p.base
+  return { base, keyEnv: p.keyEnv, key }
+}
+
+/** Builds the engine for a model. Hosts and keys: flag > JARVIS_BACKEND_* > <ENGINE>_HOST/_API_KEY > default. */
+export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = process.env): Promise<Engine> {
+  const apiKeyOverride = env.JARVIS_BACKEND_API_KEY || undefined
+  switch (s.engine) {
+    case 'llamacpp': {
+      const { createLlamaCppEngine } = await import('./llama-cpp.ts')
+      return createLlamaCppEngine({
+        model: s.model,
+        threads: s.threads ?? undefined,
+        contextSize: s.contextSize ?? undefined,
+        maxSequences: s.maxSequences ?? 1,
+        log: s.log,
+      })
+    }
+    case 'ollama':
+      return new OllamaEngine({ host: s.baseUrl ?? env.OLLAMA_HOST ?? 'http://127.0.0.1:11434', maxRetries: s.maxRetries, numCtx: Number(env.JARVIS_NUM_CTX) || undefined })
+    case 'cloud': {
+      if (s.baseUrl) return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: s.baseUrl, apiKey: apiKeyOverride, maxRetries: s.maxRetries, priced: true })
+      const p = cloudProviderFor(s.model, env)
+      if (!p.key) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `cloud model "${s.model}" needs ${p.keyEnv} in the environment. Set it, or point --base-url at an OpenAI-compatible server.`)
+      return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: p.base, apiKey: p.key, maxRetries: s.maxRetries, priced: true, maxCompletionTokens: p.keyEnv === 'OPENAI_API_KEY' })
+    }
+    case 'openai-compatible': {
+      const base = s.baseUrl ?? env.OPENAI_COMPAT_HOST
+      if (!base) throw new JarvisError('JARVIS_BAD_OPTION', `engine "openai-compatible" needs an endpoint: pass --base-url URL (or set JARVIS_BACKEND_BASE_URL, or [[models]] base_url).`)
+      return new OpenAICompatibleEngine({ key: 'openai-compatible', baseUrl: base, apiKey: apiKeyOverride ?? env.OPENAI_COMPAT_API_KEY, maxRetries: s.maxRetries })
+    }
+    default: {
+      const defaultHost = OPENAI_COMPATIBLE_HOSTS[s.engine]
+      if (!defaultHost) throw new JarvisError('JARVIS_UNKNOWN_ENGINE', `unknown engine "${s.engine}".`)
+      const envName = s.engine.replace('-server', '').replace(/-/g, '_').toUpperCase()
+      const host = s.baseUrl ?? env[`${envName}_HOST`] ?? defaultHost
+      return new OpenAICompatibleEngine({ key: s.engine, baseUrl: host, apiKey: apiKeyOverride ?? env[`${envName}_API_KEY`], maxRetries: s.maxRetries })
+    }
+  }
+}

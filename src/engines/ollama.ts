@@ -1,0 +1,84 @@
+import { Ollama } from 'ollama'
+import { JarvisError } from '../errors.ts'
+import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
+import { redactUrl } from './resolve-engine.ts'
+import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
+
+/** Ollama through the real `ollama` client (native /api/chat; its durations are nanoseconds). */
+export class OllamaEngine implements Engine {
+  readonly key = 'ollama'
+  readonly where: string
+  private readonly client: Ollama
+  private readonly maxRetries: number
+  private readonly numCtx: number | undefined
+
+  constructor(opts: { host: string; maxRetries: number; numCtx?: number }) {
+    this.where = `ollama at ${redactUrl(opts.host)}`
+    this.client = new Ollama({ host: opts.host })
+    this.maxRetries = opts.maxRetries
+    this.numCtx = opts.numCtx
+  }
+
+  async checkModel(model: string): Promise<void> {
+    let names: string[]
+    try {
+      names = (await this.client.list()).models.map((m) => m.name)
+    } catch {
+      throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} is not reachable (GET /api/tags failed). Start ollama (ollama serve) or set OLLAMA_HOST.`)
+    }
+    const ok = names.includes(model) || (!model.includes(':') && names.includes(`${model}:latest`))
+    if (!ok) {
+      const shown = names.slice(0, 8).join(', ') || 'no models'
+      throw new JarvisError('JARVIS_MODEL_NOT_SERVED', `${this.where} does not serve "${model}" (it has ${shown}). Run ollama pull ${model} or fix [[models]].name.`)
+    }
+  }
+
+  async generate(p: GenerateParams): Promise<GenerateResult> {
+    const t0 = performance.now()
+    const { value, retries } = await withRetries(() => this.once(p, t0), { maxRetries: this.maxRetries, signal: p.signal, classify: classifyOllamaError })
+    return { ...value, retries, latencySeconds: (performance.now() - t0) / 1000 }
+  }
+
+  private async once(p: GenerateParams, t0: number): Promise<Omit<GenerateResult, 'retries' | 'latencySeconds'>> {
+    const stream = await this.client.chat({
+      model: p.model,
+      messages: p.messages,
+      stream: true,
+      options: { temperature: p.temperature, num_predict: p.maxTokens, ...(p.seed !== undefined ? { seed: p.seed } : {}), ...(this.numCtx ? { num_ctx: this.numCtx } : {}) },
+    })
+    const onAbort = () => stream.abort()
+    p.signal?.addEventListener('abort', onAbort, { once: true })
+    let content = ''
+    let ttft = 0
+    let promptTokens = 0
+    let completionTokens = 0
+    let finishReason = 'stop'
+    try {
+      for await (const part of stream) {
+        const delta = part.message?.content
+        if (delta) {
+          if (ttft === 0) ttft = (performance.now() - t0) / 1000
+          content += delta
+        }
+        if (part.done) {
+          // Older servers omit prompt_eval_count for cached prompts: treat missing as unknown (0).
+          promptTokens = part.prompt_eval_count ?? 0
+          completionTokens = part.eval_count ?? 0
+          finishReason = part.done_reason === 'length' ? 'length' : 'stop'
+        }
+      }
+    } finally {
+      p.signal?.removeEventListener('abort', onAbort)
+    }
+    return { content, promptTokens, completionTokens, ttftSeconds: ttft, finishReason, costUsd: 0 }
+  }
+
+  async close(): Promise<void> {}
+}
+
+function classifyOllamaError(err: unknown): AttemptFailure {
+  const e = err as { name?: string; status_code?: number; message?: string }
+  if (e?.name === 'AbortError') return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
+  if (typeof e?.status_code === 'number') return statusFailure(e.status_code, `HTTP ${e.status_code}: ${String(e.message).split('\n')[0]}`, null)
+  return { kind: 'connection', status: null, message: `ollama request failed: ${String(e?.message ?? err).split('\n')[0]}`, retryable: true, retryAfterMs: null }
+}

@@ -1,0 +1,133 @@
+import OpenAI from 'openai'
+import { JarvisError } from '../errors.ts'
+import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
+import { InferenceError } from './inference-error.ts'
+import { estimateCostUsd } from './pricing.ts'
+import { redactUrl } from './resolve-engine.ts'
+import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
+
+export interface OpenAICompatibleOptions {
+  /** Engine key shown to users: openai-compatible, vllm, sglang, cloud, … */
+  key: string
+  /** API root ending in /v1 (added when missing). */
+  baseUrl: string
+  apiKey?: string
+  maxRetries: number
+  /** Price answers from the cloud pricing table (0 for local servers). */
+  priced?: boolean
+  /** Send max_completion_tokens instead of max_tokens (OpenAI's reasoning models require it). */
+  maxCompletionTokens?: boolean
+}
+
+export const apiRoot = (url: string): string => {
+  const u = url.replace(/\/+$/, '')
+  return u.endsWith('/v1') ? u : `${u}/v1`
+}
+
+/**
+ * Any OpenAI-compatible server (vLLM, SGLang, llama.cpp's server, LM Studio, OpenAI itself) through the real
+ * `openai` client. Always streams with include_usage, so TTFT and token counts are measured, not 0.
+ * Retries are ours (the client's are off) so cut streams and timeouts are retried too and retries are counted.
+ */
+export class OpenAICompatibleEngine implements Engine {
+  readonly key: string
+  readonly where: string
+  protected readonly client: OpenAI
+  protected readonly opts: OpenAICompatibleOptions
+
+  constructor(opts: OpenAICompatibleOptions) {
+    this.opts = opts
+    this.key = opts.key
+    const base = apiRoot(opts.baseUrl)
+    this.where = `${opts.key} at ${redactUrl(base)}`
+    this.client = new OpenAI({ baseURL: base, apiKey: opts.apiKey || 'not-needed', maxRetries: 0, timeout: 600_000 })
+  }
+
+  async checkModel(model: string, signal?: AbortSignal): Promise<void> {
+    let ids: string[]
+    try {
+      const page = await this.client.models.list({ signal, timeout: 15_000 })
+      ids = page.data.map((m) => m.id)
+    } catch (e) {
+      if (e instanceof OpenAI.AuthenticationError || e instanceof OpenAI.PermissionDeniedError)
+        throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} refused the API key (HTTP ${(e as { status?: number }).status}). Pass --api-key or set JARVIS_BACKEND_API_KEY / OPENAI_API_KEY.`)
+      const why = e instanceof OpenAI.APIError && e.status ? `HTTP ${e.status}` : 'no answer'
+      throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} is not reachable (${why} on GET /v1/models). Start the server or fix --base-url / the engine host.`)
+    }
+    if (!ids.includes(model)) {
+      const shown = ids.slice(0, 8).join(', ') + (ids.length > 8 ? ', …' : '')
+      throw new JarvisError('JARVIS_MODEL_NOT_SERVED', `${this.where} does not serve "${model}" (it has ${shown || 'no models'}). Fix -m/[[models]].name or load the model on the server.`)
+    }
+  }
+
+  async generate(p: GenerateParams): Promise<GenerateResult> {
+    const t0 = performance.now()
+    const { value, retries } = await withRetries(() => this.streamOnce(p, t0), {
+      maxRetries: this.opts.maxRetries,
+      signal: p.signal,
+      classify: classifyOpenAIError,
+    })
+    return { ...value, retries, latencySeconds: (performance.now() - t0) / 1000 }
+  }
+
+  protected requestBody(p: GenerateParams): OpenAI.Chat.ChatCompletionCreateParamsStreaming {
+    return {
+      model: p.model,
+      messages: p.messages,
+      temperature: p.temperature,
+      ...(this.opts.maxCompletionTokens ? { max_completion_tokens: p.maxTokens } : { max_tokens: p.maxTokens }),
+      ...(p.seed !== undefined ? { seed: p.seed } : {}),
+      stream: true,
+      stream_options: { include_usage: true },
+    }
+  }
+
+  private async streamOnce(p: GenerateParams, t0: number): Promise<Omit<GenerateResult, 'retries' | 'latencySeconds'>> {
+    const stream = await this.client.chat.completions.create(this.requestBody(p), { signal: p.signal })
+    let content = ''
+    let ttft = 0
+    let finishReason = ''
+    let usage: OpenAI.CompletionUsage | null | undefined
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0]
+      const delta = choice?.delta?.content
+      if (delta) {
+        if (ttft === 0) ttft = (performance.now() - t0) / 1000
+        content += delta
+      }
+      if (choice?.finish_reason) finishReason = choice.finish_reason
+      if (chunk.usage) usage = chunk.usage
+    }
+    const promptTokens = usage?.prompt_tokens ?? 0
+    const completionTokens = usage?.completion_tokens ?? 0
+    return {
+      content,
+      promptTokens,
+      completionTokens,
+      ttftSeconds: ttft,
+      finishReason: finishReason || 'stop',
+      costUsd: this.opts.priced ? estimateCostUsd(p.model, promptTokens, completionTokens) : 0,
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function classifyOpenAIError(err: unknown): AttemptFailure {
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return { kind: 'timeout', status: null, message: 'request timed out', retryable: true, retryAfterMs: null }
+  if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
+  if (err instanceof OpenAI.APIConnectionError)
+    return { kind: 'connection', status: null, message: `connection error: ${causeText(err)}`, retryable: true, retryAfterMs: null }
+  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
+    const msg = `HTTP ${err.status}: ${firstLine(err.message)}`
+    return statusFailure(err.status, msg, retryAfterFromHeaders((n) => err.headers?.get(n)))
+  }
+  if (err instanceof InferenceError) return { kind: err.kind, status: err.status, message: err.message, retryable: false, retryAfterMs: null }
+  // A stream cut mid-way surfaces as a plain error from the iterator ("terminated", ECONNRESET, …).
+  const msg = err instanceof Error ? err.message : String(err)
+  return { kind: 'stream_cut', status: null, message: `stream interrupted: ${firstLine(msg)}`, retryable: true, retryAfterMs: null }
+}
+
+const firstLine = (s: string) => s.split('\n')[0].slice(0, 300)
+const causeText = (e: Error) => firstLine(String((e as { cause?: unknown }).cause ?? e.message))

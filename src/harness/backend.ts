@@ -1,0 +1,51 @@
+import type { ResolvedRun } from '../config/resolved-run.ts'
+import { createEngine } from '../engines/index.ts'
+import { Semaphore } from './semaphore.ts'
+import type { Engine, GenerateParams, GenerateResult } from './types.ts'
+
+/**
+ * The `jarvis-direct` backend: one engine per worker, and a semaphore that bounds requests in flight to
+ * max_workers (Vitest 4's maxConcurrency caps tests per file, not requests per model).
+ */
+export class DirectBackend {
+  readonly name = 'jarvis-direct'
+  readonly limiter: Semaphore
+  private checked: Promise<void> | null = null
+
+  constructor(
+    readonly engine: Engine,
+    readonly model: string,
+    maxWorkers: number,
+  ) {
+    this.limiter = new Semaphore(maxWorkers)
+  }
+
+  /** Fails every sample with one clear message when the model is not served (checked once per worker). */
+  ready(): Promise<void> {
+    this.checked ??= this.engine.checkModel(this.model)
+    return this.checked
+  }
+
+  async generate(p: Omit<GenerateParams, 'model'>): Promise<GenerateResult> {
+    await this.ready()
+    return this.limiter.run(() => this.engine.generate({ ...p, model: this.model }))
+  }
+
+  close(): Promise<void> {
+    return this.engine.close()
+  }
+}
+
+export async function createBackend(run: ResolvedRun, log?: (line: string) => void): Promise<DirectBackend> {
+  const engine = await createEngine({
+    engine: run.engine,
+    model: run.model,
+    baseUrl: run.baseUrl,
+    maxRetries: run.maxRetries,
+    threads: run.threads,
+    contextSize: run.contextSize,
+    maxSequences: run.maxWorkers,
+    log,
+  })
+  return new DirectBackend(engine, run.model, run.maxWorkers)
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import type { ResolvedRun } from '../config/resolved-run.ts'
+import { selectRecords } from '../datasets/select.ts'
+import { JarvisError } from '../errors.ts'
+import type { BenchmarkDefinition, EvalRecord } from './types.ts'
+
+export interface SamplePlan {
+  /** Samples registered as tests in this Vitest run. */
+  samples: EvalRecord[]
+  /** Records used only to warm the engine: run first, untimed, never recorded, never scored. */
+  warmup: EvalRecord[]
+  /** Every selected sample of the run (all chunks), for counts. */
+  selectedCount: number
+}
+
+/**
+ * Load → shuffle with the seed → record_ids → max_samples (after setting warmup records apart, so no sample is
+ * evaluated twice as in OpenJarvis) → this Vitest run's chunk → minus ids already complete (resume).
+ */
+export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}): Promise<SamplePlan> {
+  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: run.maxSamples ?? undefined, log })
+  assertUniqueIds(all, def.key)
+  const shuffled = selectRecords(all, { seed: run.seed, recordIds: run.recordIds ?? undefined, where: def.key })
+  const warmup = shuffled.slice(0, run.warmupSamples)
+  let selected = shuffled.slice(run.warmupSamples)
+  if (run.maxSamples !== null) selected = selected.slice(0, run.maxSamples)
+  const selectedCount = selected.length
+  if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)
+  if (run.skipIdsFile) {
+    const skip = new Set(readFileSync(run.skipIdsFile, 'utf8').split('\n').filter(Boolean))
+    selected = selected.filter((r) => !skip.has(r.record_id))
+  }
+  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount }
+}
+
+function assertUniqueIds(records: EvalRecord[], key: string): void {
+  const seen = new Set<string>()
+  for (const r of records) {
+    if (seen.has(r.record_id))
+      throw new JarvisError('JARVIS_DATASET', `${key}: two records share the id "${r.record_id}"; record ids must be unique (fix the dataset or its id field).`)
+    seen.add(r.record_id)
+  }
+}

@@ -1,0 +1,80 @@
+import { describe, inject } from 'vitest'
+import type { ResolvedRun } from '../config/resolved-run.ts'
+import { evalTest } from './fixtures.ts'
+import { planSamples } from './plan-samples.ts'
+import { runSample } from './run-sample.ts'
+import type { BenchmarkDefinition, EvalRecord, Score } from './types.ts'
+import type { DirectBackend } from './backend.ts'
+import type { SampleResult } from '../results/schema.ts'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The sample's JSONL record; the reporters stream it. */
+    jarvis?: SampleResult
+    /** Where the record goes (absolute JSONL path). */
+    jarvisOutput?: string
+    /** The messages sent, kept for failed/unscored samples so the Vitest UI shows them. */
+    jarvisPrompt?: string
+  }
+}
+
+/**
+ * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
+ * benchmark key. The file runs only in model projects that list this benchmark.
+ */
+export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key): void {
+  const run = inject('jarvis')?.runs?.[runKey]
+  describe(runKey, async () => {
+    if (!run) {
+      evalTest.skip(`${runKey} is not in this project's suite`, () => {})
+      return
+    }
+    let plan
+    try {
+      plan = await planSamples(def, run, (m) => process.stderr.write(`[jarvis] ${runKey}: ${m}\n`))
+    } catch (e) {
+      // A loader failure is one visible failed test, not a silently empty file.
+      const message = (e as Error).message
+      evalTest(`load ${runKey}`, () => {
+        throw new Error(message)
+      })
+      return
+    }
+    if (plan.samples.length === 0) {
+      evalTest.skip(`${runKey}: no samples to run`, () => {})
+      return
+    }
+    let warm: Promise<void> | null = null
+    for (const record of plan.samples) {
+      evalTest.concurrent(record.record_id, async ({ backend, judges, telemetry, task, signal, skip, expect }) => {
+        if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
+        const judge = await judges.get(run.judge)
+        const { result, score, messages } = await runSample({ def, run, record, backend, judge, telemetry, signal })
+        task.meta.jarvis = result
+        task.meta.jarvisOutput = run.outputPath
+        if (result.is_correct !== true) task.meta.jarvisPrompt = messages.map((m) => `[${m.role}] ${m.content}`).join('\n\n')
+        if (result.error) throw new Error(`inference failed: ${result.error}`)
+        if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
+        if (result.is_correct === false) failWrong(score, expect)
+      })
+    }
+  })
+}
+
+function failWrong(score: Score | null, expect: (v: unknown, m?: string) => { toBe(x: unknown): void }): never {
+  const reason = score?.reason ? ` (${score.reason})` : ''
+  if (score?.expected !== undefined) expect(score.extracted ?? null, `wrong answer${reason}: reference ${score.expected}, extracted ${score.extracted ?? 'nothing'}`).toBe(score.expected)
+  throw new Error(`wrong answer${reason}`)
+}
+
+/** Warmup calls: untimed, never recorded or scored, before any measured sample of this benchmark. */
+async function warmUp(backend: DirectBackend, records: EvalRecord[], run: ResolvedRun, def: BenchmarkDefinition): Promise<void> {
+  const { defaultMessages } = await import('./run-sample.ts')
+  await Promise.all(
+    records.map((r) =>
+      backend
+        .generate({ messages: def.messages?.(r) ?? defaultMessages(r), temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed })
+        .catch(() => undefined),
+    ),
+  )
+}

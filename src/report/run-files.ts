@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { JarvisError } from '../errors.ts'
+import { RunSummarySchema, type RunSummary } from '../results/schema.ts'
+import { summaryPathFor } from '../results/summary.ts'
+
+export interface RunPaths {
+  /** What the user typed. */
+  input: string
+  /** The results JSONL, when it exists. */
+  jsonl: string | null
+  /** `{jsonl}.summary.json`, when it exists. */
+  summary: string | null
+}
+
+const SUFFIX = '.summary.json'
+
+/** Finds a run's files from either its JSONL or its summary path; null when neither exists. */
+export function resolveRunPaths(input: string): RunPaths | null {
+  const jsonl = input.endsWith(SUFFIX) ? input.slice(0, -SUFFIX.length) : input
+  const summary = summaryPathFor(jsonl)
+  const out: RunPaths = { input, jsonl: existsSync(jsonl) ? jsonl : null, summary: existsSync(summary) ? summary : null }
+  return out.jsonl || out.summary ? out : null
+}
+
+/**
+ * Reads `{output}.summary.json`. Returns null (and says why through `onIssue`) when it is not a valid summary,
+ * so the caller can recompute it from the JSONL instead.
+ */
+export function readSummaryFile(path: string, onIssue?: (msg: string) => void): RunSummary | null {
+  let obj: unknown
+  try {
+    obj = JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    onIssue?.(`${path}: not valid JSON; recomputing from the JSONL`)
+    return null
+  }
+  const parsed = RunSummarySchema.safeParse(obj)
+  if (parsed.success) return parsed.data
+  onIssue?.(`${path}: not a jarvis summary (${parsed.error.issues[0]?.path.join('.') || 'shape'}); recomputing from the JSONL`)
+  return null
+}
+
+/** Like resolveRunPaths, but a missing run is bad input (exit 2). */
+export function requireRunPaths(input: string, what = 'results file'): RunPaths {
+  const p = resolveRunPaths(input)
+  if (!p) throw new JarvisError('JARVIS_RESULTS', `${input}: no such ${what} (nor ${summaryPathFor(input)}). Check the path, or run jarvis eval run first.`)
+  return p
+}

@@ -1,0 +1,61 @@
+// Process bookkeeping by /proc: kill a sandbox's process group, sweep a pooled uid clean, count a uid's tasks.
+// The sweep catches what the group kill cannot: a child that called setsid() has left the group.
+// It only ever targets a pooled sandbox uid, which nothing but sandboxes runs as (uid-pool.ts).
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** SIGKILL the whole process group led by `pid`; a group that is already gone is fine. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // ESRCH: every member has exited.
+  }
+}
+
+interface Task {
+  pid: number
+  uid: number
+  threads: number
+}
+
+function listTasks(): Task[] {
+  const out: Task[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8')
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1])
+      const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1)
+      out.push({ pid: Number(name), uid, threads })
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return out
+}
+
+/** Kill every process whose real uid is `uid`, until none is left (a fork loop is refilled, so repeat). */
+export async function sweepUid(uid: number, rounds = 20): Promise<number> {
+  let killed = 0
+  for (let i = 0; i < rounds; i++) {
+    const victims = listTasks().filter((t) => t.uid === uid && t.pid !== process.pid)
+    if (victims.length === 0) return killed
+    for (const v of victims) {
+      try {
+        process.kill(v.pid, 'SIGKILL')
+        killed++
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  return killed
+}
+
+/** Tasks (threads included, as RLIMIT_NPROC counts them) that `uid` runs now. */
+export function countTasks(uid: number): number {
+  return listTasks()
+    .filter((t) => t.uid === uid)
+    .reduce((n, t) => n + t.threads, 0)
+}

@@ -1,0 +1,195 @@
+// Is a model's final answer mathematically the reference? Decided before any judge call.
+//
+//   mathEquivalent(answer, reference): { equivalent: true | false | 'unsure', method }
+//
+// 'unsure' means "could not parse" (words, \pm, inequalities, …): the judge decides then. A shape mismatch
+// (a tuple against a number) is false; list-like shapes that differ (a bare list against a tuple) are unsure.
+import { equationsEqual, expressionsEqual, type Verdict } from './evaluate.ts'
+import { cleanLatex, latexToMathjs, UnsupportedLatex, type CleanedAnswer } from './latex.ts'
+import { parseAnswer, type MathAnswer } from './parse-answer.ts'
+
+export type EquivalenceMethod = 'string' | 'numeric' | 'symbolic' | 'structure' | 'choice' | 'text' | 'empty' | 'unparseable'
+
+export interface Equivalence {
+  equivalent: Verdict
+  method: EquivalenceMethod
+}
+
+const MAX_LENGTH = 400
+
+export function mathEquivalent(answer: string, reference: string): Equivalence {
+  if (!answer.trim()) return { equivalent: false, method: 'empty' }
+  if (!reference.trim() || answer.length > MAX_LENGTH || reference.length > MAX_LENGTH) return { equivalent: 'unsure', method: 'unparseable' }
+  const a = cleanLatex(answer)
+  const r = cleanLatex(reference)
+  if (squash(a.text) === squash(r.text) && a.text !== '') return { equivalent: true, method: 'string' }
+  let pa: MathAnswer
+  let pr: MathAnswer
+  try {
+    pa = parseAnswer(a.text)
+    pr = parseAnswer(r.text)
+  } catch {
+    return { equivalent: 'unsure', method: 'unparseable' }
+  }
+  return new Comparer(a, r).compare(pa, pr)
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '').replace(/\\(?:text|mathrm|textbf|mbox)\{([^{}]*)\}/g, '$1')
+
+/** Text answers: case, spacing, \text wrappers and a final period do not matter. */
+export function normalizeTextAnswer(s: string): string {
+  return s
+    .replace(/\\(?:text|textbf|textit|mathrm|mbox|textnormal)\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.]+$/, '')
+    .toLowerCase()
+}
+
+const LETTER = /^\(?([a-j])\)?$/
+
+class Comparer {
+  private method: EquivalenceMethod = 'structure'
+  constructor(
+    private readonly a: CleanedAnswer,
+    private readonly r: CleanedAnswer,
+  ) {}
+
+  compare(x: MathAnswer, y: MathAnswer): Equivalence {
+    const v = this.node(x, y)
+    return { equivalent: v, method: v === 'unsure' ? 'unparseable' : this.method }
+  }
+
+  private node(x: MathAnswer, y: MathAnswer): Verdict {
+    if (x.kind === 'text' || y.kind === 'text') return this.text(x, y)
+    if (x.kind === 'expr' && y.kind === 'expr') return this.expr(x.tex, y.tex)
+    if (x.kind === 'equation' && y.kind === 'equation') {
+      const v = this.sides(x, y)
+      if (v !== false) this.method = 'symbolic'
+      return v
+    }
+    // "2x - y + 3 = 0" against "y = 2x + 3" (read as the value 2x + 3 with lhs y)
+    if (x.kind === 'equation' && y.kind === 'expr' && y.lhs) return this.node(x, { kind: 'equation', lhs: y.lhs, rhs: y.tex })
+    if (y.kind === 'equation' && x.kind === 'expr' && x.lhs) return this.node({ kind: 'equation', lhs: x.lhs, rhs: x.tex }, y)
+    if (x.kind === 'equation' || y.kind === 'equation') return 'unsure'
+    if (x.kind === 'expr' || y.kind === 'expr') {
+      // a number against a tuple or list is wrong, unless the number is not math we can read
+      const e = (x.kind === 'expr' ? x : y) as Extract<MathAnswer, { kind: 'expr' }>
+      return this.readable(e.tex) ? false : 'unsure'
+    }
+    if (x.kind === 'tuple' && y.kind === 'tuple') {
+      if (x.open !== y.open || x.close !== y.close || x.items.length !== y.items.length) return false
+      return all(x.items.map((xi, i) => this.node(xi, y.items[i])))
+    }
+    if (x.kind === 'set' && y.kind === 'set') return this.unordered(x.items, y.items)
+    if (x.kind === 'union' || y.kind === 'union') {
+      const xs = x.kind === 'union' ? x.items : x.kind === 'tuple' ? [x] : null
+      const ys = y.kind === 'union' ? y.items : y.kind === 'tuple' ? [y] : null
+      return xs && ys ? this.unordered(xs, ys) : 'unsure'
+    }
+    if (x.kind === 'matrix' || y.kind === 'matrix') return this.matrix(x, y)
+    return 'unsure' // a tuple against a bare list: the judge reads the question
+  }
+
+  private expr(x: string, y: string): Verdict {
+    let mx: string
+    let my: string
+    try {
+      mx = latexToMathjs(x)
+      my = latexToMathjs(y)
+    } catch (e) {
+      if (e instanceof UnsupportedLatex) return 'unsure'
+      throw e
+    }
+    let v = expressionsEqual(mx, my)
+    // "10\%" against "0.1" or "10": a percent sign may or may not have been meant as /100
+    if (v === false && this.a.percent !== this.r.percent) {
+      const scaled = this.a.percent ? expressionsEqual(`(${mx}) / 100`, my) : expressionsEqual(mx, `(${my}) / 100`)
+      if (scaled === true) v = true
+    }
+    if (v !== 'unsure' && this.method !== 'symbolic') this.method = /[a-zA-Z]/.test(`${mx} ${my}`.replace(/\b(pi|e|i|Infinity|sqrt|nthRoot|combinations|abs|log|exp|sin|cos|tan|floor|ceil)\b/g, '')) ? 'symbolic' : 'numeric'
+    return v
+  }
+
+  private readable(tex: string): boolean {
+    try {
+      latexToMathjs(tex)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private sides(x: Extract<MathAnswer, { kind: 'equation' }>, y: Extract<MathAnswer, { kind: 'equation' }>): Verdict {
+    try {
+      return equationsEqual([latexToMathjs(x.lhs), latexToMathjs(x.rhs)], [latexToMathjs(y.lhs), latexToMathjs(y.rhs)])
+    } catch (e) {
+      if (e instanceof UnsupportedLatex) return 'unsure'
+      throw e
+    }
+  }
+
+  private text(x: MathAnswer, y: MathAnswer): Verdict {
+    const show = (n: MathAnswer) => (n.kind === 'text' ? n.text : n.kind === 'expr' ? n.tex : null)
+    const sx = show(x)
+    const sy = show(y)
+    if (sx === null || sy === null) return 'unsure'
+    const nx = normalizeTextAnswer(sx)
+    const ny = normalizeTextAnswer(sy)
+    const lx = LETTER.exec(nx)
+    const ly = LETTER.exec(ny)
+    if (lx && ly) {
+      this.method = 'choice'
+      return lx[1] === ly[1]
+    }
+    if (nx === ny) {
+      this.method = 'text'
+      return true
+    }
+    return 'unsure'
+  }
+
+  private matrix(x: MathAnswer, y: MathAnswer): Verdict {
+    const rows = (n: MathAnswer): MathAnswer[][] | null =>
+      n.kind === 'matrix' ? n.rows : n.kind === 'tuple' && n.open === '(' ? n.items.map((i) => [i]) : null
+    let rx = rows(x)
+    let ry = rows(y)
+    if (!rx || !ry) return 'unsure'
+    // a row vector written as a tuple against a column vector: compare the entries
+    if (rx.length === 1 && ry.every((r) => r.length === 1)) rx = rx[0].map((c) => [c])
+    if (ry.length === 1 && rx.every((r) => r.length === 1)) ry = ry[0].map((c) => [c])
+    if (rx.length !== ry.length || rx.some((r, i) => r.length !== ry![i].length)) return false
+    return all(rx.flatMap((r, i) => r.map((c, j) => this.node(c, ry![i][j]))))
+  }
+
+  /** Multiset equality: a perfect matching on "equal" pairs; unsure pairs make the answer unsure. */
+  private unordered(xs: MathAnswer[], ys: MathAnswer[]): Verdict {
+    if (xs.length !== ys.length) return false
+    const table = xs.map((x) => ys.map((y) => this.node(x, y)))
+    if (perfectMatching(table, (v) => v === true)) return true
+    return perfectMatching(table, (v) => v !== false) ? 'unsure' : false
+  }
+}
+
+function all(vs: Verdict[]): Verdict {
+  if (vs.includes(false)) return false
+  return vs.includes('unsure') ? 'unsure' : true
+}
+
+function perfectMatching(table: Verdict[][], ok: (v: Verdict) => boolean): boolean {
+  const n = table.length
+  const owner: number[] = Array(n).fill(-1)
+  const tryRow = (i: number, seen: boolean[]): boolean => {
+    for (let j = 0; j < n; j++) {
+      if (!ok(table[i][j]) || seen[j]) continue
+      seen[j] = true
+      if (owner[j] < 0 || tryRow(owner[j], seen)) {
+        owner[j] = i
+        return true
+      }
+    }
+    return false
+  }
+  for (let i = 0; i < n; i++) if (!tryRow(i, Array(n).fill(false))) return false
+  return true
+}

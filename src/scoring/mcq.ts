@@ -1,0 +1,118 @@
+import type { ChatMessage, Judge, Score } from '../harness/types.ts'
+
+// Multiple-choice answers (decisions.md, "Multiple choice"). A strict regex reads an explicit final answer and
+// the LAST stated one counts; only when it is unsure does the judge extract the letter. OpenJarvis took the
+// first capital letter of the judge's reply ("Answer: B" → A) and called the judge for every sample.
+
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+export const lettersFor = (n: number): string[] => LETTERS.slice(0, Math.max(1, Math.min(n, 26))).split('')
+
+/** `A. option` lines, one per option, as OpenJarvis renders them. */
+export const renderOptions = (options: readonly string[]): string => options.map((o, i) => `${LETTERS[i]}. ${o}`).join('\n')
+
+export interface StrictExtraction {
+  letter: string | null
+  /** A pattern that states a final answer matched. */
+  sure: boolean
+  pattern: string | null
+}
+
+// "answer is C", "Answer: (C)", "final answer: **C**", "correct option is c." — the letter must end the token.
+const STATED = /\b(?:final\s+answer|correct\s+answer|correct\s+option|correct\s+choice|answer)\b(?:\s+(?:is|would\s+be|should\s+be))?\s*[:=]?\s*(?:\*\*|__)?\s*[([{]?\s*(?:\\boxed\{\s*)?([A-Za-z])(?![A-Za-z0-9])(?:\s*[)\]}])?(?:\*\*|__)?/gi
+const BOXED = /\\boxed\{\s*(?:\\text\{\s*)?([A-Za-z])\s*\}?\s*\}/g
+const BOLD = /(?:\*\*|__)\s*\(?([A-Z])\)?[.:]?\s*(?:\*\*|__)/g
+
+/** Reads an explicit final answer; lowercase letters count, an English article does not. */
+export function extractStrict(text: string): StrictExtraction {
+  const found: { pos: number; letter: string; pattern: string }[] = []
+  const scan = (re: RegExp, pattern: string) => {
+    for (const m of text.matchAll(re)) {
+      const letter = m[1]
+      const after = text.slice((m.index ?? 0) + m[0].length)
+      // "the answer is a matter of …": a lowercase letter followed by a word is an article, not an answer.
+      if (letter === letter.toLowerCase() && /^\s+[a-z]/.test(after)) continue
+      found.push({ pos: m.index ?? 0, letter: letter.toUpperCase(), pattern })
+    }
+  }
+  scan(STATED, 'stated')
+  scan(BOXED, 'boxed')
+  scan(BOLD, 'bold')
+  if (found.length > 0) {
+    const last = found.reduce((a, b) => (b.pos >= a.pos ? b : a))
+    return { letter: last.letter, sure: true, pattern: last.pattern }
+  }
+  const bare = text.trim().replace(/^[*_`\s]+|[*_`\s]+$/g, '')
+  // A lone letter: "C", "(C)", "C.", "c"
+  const lone = /^\(?([A-Za-z])\)?[.:]?$/.exec(bare)
+  if (lone) return { letter: lone[1].toUpperCase(), sure: true, pattern: 'lone' }
+  // "C) option text" / "C. option text" as the whole reply (one line)
+  const lead = /^\(?([A-Z])[).:]\s+\S/.exec(bare)
+  if (lead && !bare.includes('\n')) return { letter: lead[1], sure: true, pattern: 'option-line' }
+  return { letter: null, sure: false, pattern: null }
+}
+
+export const JUDGE_SYSTEM = (last: string) =>
+  `You are an answer-extraction assistant. Extract the final multiple-choice answer the response commits to. Return ONLY a single letter (A-${last}). If the response gives no single final answer, return NONE.`
+
+export const judgeMessages = (problem: string, answer: string, last: string): ChatMessage[] => [
+  { role: 'system', content: JUDGE_SYSTEM(last) },
+  { role: 'user', content: `Problem: ${problem}\nResponse: ${answer}\n\nExtract the final answer letter:` },
+]
+
+/** The judge's letter: the last standalone letter among the valid ones; NONE or nothing → null. */
+export function parseJudgeLetter(reply: string, valid: readonly string[]): string | null {
+  const text = reply.replace(/\bNONE\b/gi, ' ')
+  const upper = [...text.matchAll(/(?<![A-Za-z])([A-Z])(?![A-Za-z])/g)].map((m) => m[1]).filter((l) => valid.includes(l))
+  if (upper.length) return upper.at(-1)!
+  const short = text.replace(/[^A-Za-z]/g, '')
+  if (short.length === 1 && valid.includes(short.toUpperCase())) return short.toUpperCase()
+  const paren = [...text.matchAll(/\(([a-z])\)/g)].map((m) => m[1].toUpperCase()).filter((l) => valid.includes(l))
+  return paren.at(-1) ?? null
+}
+
+export interface McqInput {
+  problem: string
+  answer: string
+  reference: string
+  options: readonly string[]
+  judge: Judge
+  signal?: AbortSignal
+}
+
+export async function scoreMcq(i: McqInput): Promise<Score> {
+  const valid = lettersFor(i.options.length)
+  const base = { reference_letter: i.reference, valid_letters: valid.join('') }
+  if (i.answer.trim() === '') return { isCorrect: false, expected: i.reference, extracted: null, reason: 'empty_response', metadata: { ...base, candidate_letter: null } }
+  const strict = extractStrict(i.answer)
+  if (strict.sure && strict.letter) {
+    const inRange = valid.includes(strict.letter)
+    return {
+      isCorrect: inRange && strict.letter === i.reference,
+      expected: i.reference,
+      extracted: strict.letter,
+      reason: inRange ? undefined : 'letter_out_of_range',
+      metadata: { ...base, candidate_letter: strict.letter, extraction: `regex:${strict.pattern}` },
+    }
+  }
+  if (!i.judge.available)
+    return { isCorrect: null, expected: i.reference, extracted: null, reason: 'judge_unavailable', metadata: { ...base, candidate_letter: null, judge_error: i.judge.unavailableReason } }
+  let reply: string
+  try {
+    reply = (await i.judge.complete(judgeMessages(i.problem, i.answer, valid.at(-1)!), { temperature: 0, maxTokens: 16, signal: i.signal })).text
+  } catch (e) {
+    return { isCorrect: null, expected: i.reference, extracted: null, reason: 'judge_error', metadata: { ...base, candidate_letter: null, judge_error: (e as Error).message } }
+  }
+  return judgeVerdict(reply, i.reference, valid, base)
+}
+
+/** Also used by reparse-judge: the verdict from a stored judge reply, no model call. */
+export function judgeVerdict(reply: string, reference: string, valid: readonly string[], base: Record<string, unknown>): Score {
+  const letter = parseJudgeLetter(reply, valid)
+  return {
+    isCorrect: letter !== null && letter === reference,
+    expected: reference,
+    extracted: letter,
+    reason: letter === null ? 'no_valid_answer' : undefined,
+    metadata: { ...base, candidate_letter: letter, extraction: 'judge', raw_judge_output: reply },
+  }
+}

@@ -1,0 +1,165 @@
+// Reading judge replies: the structured yes/no verdict and the pairwise [[A>B]] token.
+//
+//   parseCorrectVerdict(text): CorrectVerdict     { verdict: true | false | null, extractedAnswer?, reasoning?, via? }
+//   parsePairwiseVerdict(text): PairwiseToken | null
+//   parseChecklist(text, n)                       (re-exported from checklist.ts)
+//
+// OpenJarvis read the FIRST "correct: yes|no" and fell back to "CORRECT" in the reply and "INCORRECT" not in it,
+// or to "TRUE" anywhere (so "not true" was true); WildChat took the FIRST [[…]] token, often an echo of the
+// instructions (openjarvis-evals.md §2.3, §2.4). Here the LAST verdict line counts, markdown is tolerated, a
+// fallback never turns a negated or qualified word into its opposite, and anything unsure is null.
+export { parseChecklist, type ChecklistItemVerdict, type ChecklistParse } from './checklist.ts'
+
+export interface CorrectVerdict {
+  verdict: boolean | null
+  extractedAnswer?: string
+  reasoning?: string
+  /** How the verdict was read: the `correct:` line, a labelled verdict line, or verdict words in the reply. */
+  via?: 'correct_line' | 'verdict_line' | 'tokens'
+}
+
+/** Markdown around a line: bullets, quotes, headings, bold/italic/code marks, surrounding quotes. */
+function plainLine(line: string): string {
+  return line
+    .replace(/^\s*(?:[-*+>#]+\s+|\d+[.)]\s+)*/, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/^\s*["']|["']\s*,?\s*$/g, '')
+    .trim()
+}
+
+const YES = new Set(['yes', 'y', 'true', 'correct'])
+const NO = new Set(['no', 'n', 'false', 'incorrect', 'wrong'])
+
+/** The value of a `key: value` line, when the key matches; JSON-ish `"key": "value",` too. */
+function field(line: string, key: RegExp): string | null {
+  const p = plainLine(line).replace(/^["']/, '')
+  const m = new RegExp(`^(?:${key.source})["']?\\s*[:=：]\\s*(.*)$`, 'i').exec(p)
+  return m ? m[1].replace(/^["'\s]+|["',\s]+$/g, '').trim() : null
+}
+
+/** yes/no at the start of a value; an echoed template ("yes or no", "<yes or no>") is no verdict. */
+function yesNo(value: string): boolean | null {
+  const v = value.replace(/[*_`"'\[\]]/g, '').trim().toLowerCase()
+  if (/^<|^(yes|no)\s*(\/|or)\s*(yes|no)\b/.test(v)) return null
+  const m = /^(yes|no|true|false|correct|incorrect|y|n)\b(.*)$/.exec(v)
+  if (!m) return null
+  if (/^\s*(\/|or)\s*(yes|no|true|false)/.test(m[2])) return null
+  return YES.has(m[1]) ? true : NO.has(m[1]) ? false : null
+}
+
+export function parseCorrectVerdict(text: string): CorrectVerdict {
+  const lines = (text ?? '').replace(/```[a-z]*\n?/gi, '\n').split(/\r?\n/)
+  const out: CorrectVerdict = { verdict: null }
+  let correctAt = -1
+  for (let i = 0; i < lines.length; i++) {
+    const extracted = field(lines[i], /extracted[_ ]final[_ ]answer/)
+    if (extracted !== null && extracted !== '') out.extractedAnswer = extracted
+    const value = field(lines[i], /correct|is[_ ]correct/)
+    if (value === null) continue
+    const v = yesNo(value)
+    if (v !== null) {
+      out.verdict = v
+      correctAt = i
+    }
+  }
+  out.reasoning = reasoningBefore(lines, correctAt)
+  if (!out.reasoning) delete out.reasoning
+  if (out.verdict !== null) return { ...out, via: 'correct_line' }
+  const labelled = verdictLine(lines)
+  if (labelled !== null) return { ...out, verdict: labelled, via: 'verdict_line' }
+  const tokens = verdictTokens(text ?? '')
+  return tokens === null ? out : { ...out, verdict: tokens, via: 'tokens' }
+}
+
+/** The `reasoning:` field (it may run over several lines) up to the verdict line. */
+function reasoningBefore(lines: string[], end: number): string | undefined {
+  const stop = end < 0 ? lines.length : end
+  for (let i = stop - 1; i >= 0; i--) {
+    const first = field(lines[i], /reasoning|explanation/)
+    if (first === null) continue
+    return [first, ...lines.slice(i + 1, stop).map(plainLine)].filter(Boolean).join('\n').trim()
+  }
+  return undefined
+}
+
+/** "Verdict: INCORRECT", "Final grade: correct", "Judgement - yes": the last such line. */
+function verdictLine(lines: string[]): boolean | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const value = field(lines[i], /(?:final\s+)?(?:verdict|grade|judge?ment|decision|evaluation|result)/)
+    if (value === null) continue
+    const v = yesNo(value) ?? wordVerdict(value)
+    if (v !== null) return v
+  }
+  return null
+}
+
+/** A short verdict phrase: "correct", "not correct", "incorrect", "true", "not true". Qualified → null. */
+function wordVerdict(value: string): boolean | null {
+  const v = value.toLowerCase().replace(/[^a-z\s]/g, ' ').replace(/\s+/g, ' ').trim()
+  const verdicts = verdictWords(v)
+  return verdicts.length > 0 && verdicts.every((x) => x === verdicts[0]) ? verdicts[0] : null
+}
+
+/**
+ * Every verdict word of a reply, each read with its negation: "correct"/"true" → true, "incorrect",
+ * "not correct", "false", "not true" → false. A qualified word ("partially correct", "not entirely true",
+ * "not incorrect") makes the reply ambiguous. The reply decides only when all its verdict words agree.
+ */
+function verdictTokens(text: string): boolean | null {
+  const t = text.toLowerCase().replace(/[*_`]/g, '')
+  const words = verdictWords(t)
+  if (words.length === 0) return null
+  return words.every((w) => w === words[0]) ? words[0] : null
+}
+
+const QUALIFIERS = /(partially|partly|mostly|almost|nearly|largely|half|somewhat|not\s+entirely|not\s+fully|not\s+completely|not\s+quite|not\s+necessarily|not\s+exactly)\s+$/
+
+function verdictWords(t: string): (boolean | 'ambiguous')[] {
+  const out: (boolean | 'ambiguous')[] = []
+  const re = /\b(incorrect|correct|true|false|wrong)\b/g
+  for (let m = re.exec(t); m; m = re.exec(t)) {
+    const before = t.slice(Math.max(0, m.index - 40), m.index)
+    // "the correct answer is 5" names the reference; it is no verdict on the prediction
+    if (m[1] === 'correct' && /^\s*(answer|value|result|solution|option|choice|response)\b/.test(t.slice(m.index + m[0].length))) continue
+    if (QUALIFIERS.test(before)) {
+      out.push('ambiguous')
+      continue
+    }
+    const negated = /\b(not|isn't|is\s+not|n't|never|no\s+longer)\s+(?:\w+\s+)?$/.test(before)
+    const base = m[1] === 'correct' || m[1] === 'true'
+    if (negated && !base) out.push('ambiguous') // "not incorrect", "not false": double negatives decide nothing
+    else out.push(negated ? false : base)
+  }
+  return out.some((w) => w === 'ambiguous') ? ['ambiguous', true, false].slice(0, 0).concat(['ambiguous' as const]) : out
+}
+
+export type PairwiseToken = 'A>>B' | 'A>B' | 'A=B' | 'B>A' | 'B>>A'
+
+const TOKEN = /\[\[\s*[*_`]*\s*([AB])\s*(>>|<<|>|<|=|==)\s*([AB])\s*[*_`]*\s*\]\]/g
+
+/**
+ * The last verdict token of a pairwise judge reply. Tokens on a line that lists three or more of them are
+ * an echo of the instructions, not a verdict, and are skipped.
+ */
+export function parsePairwiseVerdict(text: string): PairwiseToken | null {
+  let last: PairwiseToken | null = null
+  for (const line of (text ?? '').split(/\r?\n/)) {
+    const found: PairwiseToken[] = []
+    for (const m of line.matchAll(TOKEN)) {
+      const t = canonical(m[1] as 'A' | 'B', m[2], m[3] as 'A' | 'B')
+      if (t) found.push(t)
+    }
+    if (found.length >= 3) continue
+    if (found.length > 0) last = found.at(-1)!
+  }
+  return last
+}
+
+function canonical(left: 'A' | 'B', op: string, right: 'A' | 'B'): PairwiseToken | null {
+  if (left === right) return null
+  if (op === '=' || op === '==') return 'A=B'
+  const strong = op.length === 2
+  const leftWins = op.startsWith('>')
+  const winner = leftWins ? left : right
+  return `${winner}${strong ? '>>' : '>'}${winner === 'A' ? 'B' : 'A'}` as PairwiseToken
+}

@@ -1,0 +1,128 @@
+// A scripted OpenAI- and Ollama-compatible server on 127.0.0.1 for end-to-end tests of the real clients.
+//
+//   startFakeOpenAI({ models, answer(prompt) => text, latencyMs?, faults? }) → { url, requests, close() }
+//
+// Streams with include_usage like vLLM/OpenAI (first chunk has role and empty content; usage last with
+// choices: []). `faults` scripts failures by request number (1-based): { 2: { status: 429, retryAfterMs: 0 } }.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Fault {
+  status?: number
+  retryAfterMs?: number
+  /** Cut the stream after the first chunk (a dropped connection mid-answer). */
+  cutStream?: boolean
+  /** Never answer (for timeouts). */
+  hang?: boolean
+}
+
+export interface FakeOpenAIOptions {
+  models?: string[]
+  answer?: (prompt: string, body: Record<string, unknown>) => string
+  latencyMs?: number
+  faults?: Record<number, Fault>
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: http.IncomingHttpHeaders
+  body: Record<string, unknown> | null
+}
+
+export interface FakeOpenAI {
+  url: string
+  requests: RecordedRequest[]
+  /** Chat requests in flight at most at once. */
+  maxInFlight: number
+  close(): Promise<void>
+}
+
+const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4))
+
+export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  const models = o.models ?? ['test-model']
+  const requests: RecordedRequest[] = []
+  let chats = 0
+  let inFlight = 0
+  const state = { maxInFlight: 0 }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      let body: Record<string, unknown> | null = null
+      try {
+        body = raw ? JSON.parse(raw) : null
+      } catch {}
+      const path = (req.url ?? '/').split('?')[0]
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body })
+      const json = (status: number, obj: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers })
+        res.end(JSON.stringify(obj))
+      }
+      if (req.method === 'GET' && path === '/v1/models') return json(200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) })
+      if (req.method === 'GET' && path === '/api/tags') return json(200, { models: models.map((name) => ({ name, model: name, size: 1, digest: 'x', modified_at: new Date(0).toISOString(), details: {} })) })
+      const isChat = req.method === 'POST' && path === '/v1/chat/completions'
+      const isOllama = req.method === 'POST' && path === '/api/chat'
+      if (!isChat && !isOllama) return json(404, { error: { message: `no route ${path}`, type: 'invalid_request_error', param: null, code: null } })
+      const n = ++chats
+      if (!body || !Array.isArray(body.messages)) return json(400, { error: { message: 'messages required', type: 'invalid_request_error', param: null, code: null } })
+      if (!models.includes(String(body.model))) return json(404, { error: { message: `model ${body.model} not found`, type: 'invalid_request_error', param: null, code: 'model_not_found' } })
+      const fault = o.faults?.[n]
+      if (fault?.hang) return
+      inFlight++
+      state.maxInFlight = Math.max(state.maxInFlight, inFlight)
+      res.on('close', () => inFlight--)
+      const messages = body.messages as { role: string; content: string }[]
+      const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+      const answer = (o.answer ?? (() => 'The answer is A'))(prompt, body)
+      const usage = { prompt_tokens: tokens(messages.map((m) => m.content).join('')), completion_tokens: tokens(answer) }
+      setTimeout(() => {
+        if (fault?.status) {
+          const headers: Record<string, string> = fault.retryAfterMs !== undefined ? { 'retry-after-ms': String(fault.retryAfterMs) } : {}
+          return json(fault.status, { error: { message: `injected ${fault.status}`, type: 'server_error', param: null, code: null } }, headers)
+        }
+        if (isOllama) return ollamaReply(res, body!, answer, usage)
+        if (!body!.stream) {
+          return json(200, {
+            id: `chatcmpl-${n}`, object: 'chat.completion', created: 0, model: body!.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          })
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+          res.write(`data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 0, model: body!.model, choices, ...extra })}\n\n`)
+        chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
+        if (fault?.cutStream) return res.destroy()
+        for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
+        chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])
+        if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
+        res.end('data: [DONE]\n\n')
+      }, o.latencyMs ?? 0)
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    requests,
+    get maxInFlight() {
+      return state.maxInFlight
+    },
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  }
+}
+
+function ollamaReply(res: http.ServerResponse, body: Record<string, unknown>, answer: string, usage: { prompt_tokens: number; completion_tokens: number }) {
+  const base = { model: body.model, created_at: new Date(0).toISOString() }
+  const final = { ...base, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', total_duration: 2e6, load_duration: 1e5, prompt_eval_count: usage.prompt_tokens, prompt_eval_duration: 5e5, eval_count: usage.completion_tokens, eval_duration: 1e6 }
+  if (body.stream === false) {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    return res.end(JSON.stringify({ ...final, message: { role: 'assistant', content: answer } }))
+  }
+  res.writeHead(200, { 'content-type': 'application/x-ndjson' })
+  for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) res.write(`${JSON.stringify({ ...base, message: { role: 'assistant', content: piece }, done: false })}\n`)
+  res.end(`${JSON.stringify(final)}\n`)
+}
