@@ -19,5 +19,11 @@ export function num(x: number | null | undefined, digits = 3): string {
   return Number(x.toFixed(a >= 100 ? 1 : digits)).toString()
 }
 
-/** "mean ± half-width" for a CLT interval. */
-export const meanPm = (mean: number, ci: Interval, digits = 3) => `${num(mean, digits)} ± ${num((ci[1] - ci[0]) / 2, digits)}`
+/** "mean ± half-width" for a CLT interval, both rounded to the half-width's second significant digit. */
+export function meanPm(mean: number, ci: Interval): string {
+  const hw = (ci[1] - ci[0]) / 2
+  if (!(hw > 1e-12 * Math.max(1, Math.abs(mean)))) return `${num(mean)} ± 0`
+  const d = Math.max(0, 1 - Math.floor(Math.log10(hw)))
+  if (d > 6) return `${mean.toExponential(2)} ± ${hw.toExponential(1)}`
+  return `${mean.toFixed(d)} ± ${hw.toFixed(d)}`
+}

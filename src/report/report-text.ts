@@ -66,7 +66,7 @@ export function formatReport(run: RunData): string[] {
   const unscored = Object.entries(s.unscored_reasons ?? {})
   if (unscored.length) out.push('', `Unscored (left out of accuracy): ${unscored.map(([k, v]) => `${k} ${v}`).join(', ')}`)
   const kinds = Object.entries(s.errors_by_kind ?? {})
-  if (kinds.length) out.push(`Errors by kind: ${kinds.map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  if (kinds.length) out.push(...(unscored.length ? [] : ['']), `Errors by kind: ${kinds.map(([k, v]) => `${k} ${v}`).join(', ')}`)
   if (run.summarySource === 'jsonl') out.push('', `(no summary.json: computed from ${run.paths.jsonl})`)
   for (const n of run.notes) out.push(`note: ${n}`)
   return out

@@ -16,6 +16,8 @@ interface Task {
   pid: number
   uid: number
   threads: number
+  /** Exited, waiting to be reaped by init: cannot be killed, holds no memory, still counts for RLIMIT_NPROC. */
+  zombie: boolean
 }
 
 function listTasks(): Task[] {
@@ -26,7 +28,8 @@ function listTasks(): Task[] {
       const status = readFileSync(`/proc/${name}/status`, 'utf8')
       const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1])
       const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1)
-      out.push({ pid: Number(name), uid, threads })
+      const zombie = /^State:\s+[ZX]/m.test(status)
+      out.push({ pid: Number(name), uid, threads, zombie })
     } catch {
       // The process exited while we looked.
     }
@@ -38,7 +41,7 @@ function listTasks(): Task[] {
 export async function sweepUid(uid: number, rounds = 20): Promise<number> {
   let killed = 0
   for (let i = 0; i < rounds; i++) {
-    const victims = listTasks().filter((t) => t.uid === uid && t.pid !== process.pid)
+    const victims = listTasks().filter((t) => t.uid === uid && !t.zombie && t.pid !== process.pid)
     if (victims.length === 0) return killed
     for (const v of victims) {
       try {
@@ -53,9 +56,18 @@ export async function sweepUid(uid: number, rounds = 20): Promise<number> {
   return killed
 }
 
-/** Tasks (threads included, as RLIMIT_NPROC counts them) that `uid` runs now. */
-export function countTasks(uid: number): number {
+/** Tasks (threads included, as RLIMIT_NPROC counts them) that `uid` has now; zombies only if asked. */
+export function countTasks(uid: number, { zombies = true } = {}): number {
   return listTasks()
-    .filter((t) => t.uid === uid)
+    .filter((t) => t.uid === uid && (zombies || !t.zombie))
     .reduce((n, t) => n + t.threads, 0)
+}
+
+/** True while `pid` runs (a zombie has finished running). */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+[ZX]/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  } catch {
+    return false
+  }
 }

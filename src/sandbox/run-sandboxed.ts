@@ -58,7 +58,8 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
       cpuSeconds: Math.ceil(options.timeoutMs / 1000) + 1,
     }
     const argv = buildChain({ root: env.root, uid, netns: env.netns, privateTmp: env.privateTmp, workDir: dir, limits }, command)
-    const result = await execute(argv, dir, options)
+    // On exit, also sweep the uid: a setsid() grandchild left the group but may still hold the pipes open.
+    const result = await execute(argv, dir, options, uid === undefined ? () => {} : () => void sweepUid(uid))
     return { ...result, isolation: { uid: uid ?? process.getuid?.() ?? -1, network: env.netns ? 'none' : 'host', privateTmp: env.privateTmp } }
   } finally {
     if (uid !== undefined) await sweepUid(uid)
@@ -67,7 +68,7 @@ export async function runSandboxed(options: SandboxOptions): Promise<SandboxResu
   }
 }
 
-function execute(argv: string[], dir: string, o: SandboxOptions): Promise<Omit<SandboxResult, 'isolation'>> {
+function execute(argv: string[], dir: string, o: SandboxOptions, sweep: () => void): Promise<Omit<SandboxResult, 'isolation'>> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const child = spawn(argv[0], argv.slice(1), {
@@ -101,7 +102,8 @@ function execute(argv: string[], dir: string, o: SandboxOptions): Promise<Omit<S
     child.on('exit', () => {
       exited = true
       stop() // grandchildren that outlived the leader
-      // A setsid() child may still hold the pipes open; do not wait for it forever (the uid sweep kills it).
+      sweep()
+      // Without a pooled uid nothing can reach a setsid() child holding the pipes: stop waiting for it.
       setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()

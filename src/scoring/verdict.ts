@@ -22,7 +22,7 @@ export interface CorrectVerdict {
 function plainLine(line: string): string {
   return line
     .replace(/^\s*(?:[-*+>#]+\s+|\d+[.)]\s+)*/, '')
-    .replace(/[*_`~]+/g, '')
+    .replace(/\*+|`+|~~|__/g, '') // not single "_": keys such as extracted_final_answer keep theirs
     .replace(/^\s*["']|["']\s*,?\s*$/g, '')
     .trim()
 }
@@ -31,10 +31,10 @@ const YES = new Set(['yes', 'y', 'true', 'correct'])
 const NO = new Set(['no', 'n', 'false', 'incorrect', 'wrong'])
 
 /** The value of a `key: value` line, when the key matches; JSON-ish `"key": "value",` too. */
-function field(line: string, key: RegExp): string | null {
+function field(line: string, key: RegExp, separators = ':=：'): string | null {
   const p = plainLine(line).replace(/^["']/, '')
-  const m = new RegExp(`^(?:${key.source})["']?\\s*[:=：]\\s*(.*)$`, 'i').exec(p)
-  return m ? m[1].replace(/^["'\s]+|["',\s]+$/g, '').trim() : null
+  const m = new RegExp(`^(?:${key.source})["']?\\s*[${separators}]\\s*(.*)$`, 'i').exec(p)
+  return m ? m[1].replace(/^["'\s]+/, '').replace(/["']\s*,?\s*$/, '').trim() : null
 }
 
 /** yes/no at the start of a value; an echoed template ("yes or no", "<yes or no>") is no verdict. */
@@ -64,6 +64,13 @@ export function parseCorrectVerdict(text: string): CorrectVerdict {
   }
   out.reasoning = reasoningBefore(lines, correctAt)
   if (!out.reasoning) delete out.reasoning
+  if (out.verdict === null) {
+    // one-line JSON or prose: {"reasoning": "…", "correct": "no"}
+    const inline = [...(text ?? '').matchAll(/(?:^|[\s,;{(])["']?correct["']?\s*[:=]\s*["'*`]*(yes|no|true|false)\b(?!\s*(?:\/|or)\s*(?:yes|no))/gim)].at(-1)
+    if (inline) out.verdict = YES.has(inline[1].toLowerCase())
+    const ex = [...(text ?? '').matchAll(/["']?extracted[_ ]final[_ ]answer["']?\s*[:=]\s*"((?:[^"\\]|\\.)*)"/gi)].at(-1)
+    if (ex && !out.extractedAnswer) out.extractedAnswer = ex[1]
+  }
   if (out.verdict !== null) return { ...out, via: 'correct_line' }
   const labelled = verdictLine(lines)
   if (labelled !== null) return { ...out, verdict: labelled, via: 'verdict_line' }
@@ -85,7 +92,7 @@ function reasoningBefore(lines: string[], end: number): string | undefined {
 /** "Verdict: INCORRECT", "Final grade: correct", "Judgement - yes": the last such line. */
 function verdictLine(lines: string[]): boolean | null {
   for (let i = lines.length - 1; i >= 0; i--) {
-    const value = field(lines[i], /(?:final\s+)?(?:verdict|grade|judge?ment|decision|evaluation|result)/)
+    const value = field(lines[i], /(?:final\s+)?(?:verdict|grade|judge?ment|decision|evaluation|result)/, ':=：\\-–—')
     if (value === null) continue
     const v = yesNo(value) ?? wordVerdict(value)
     if (v !== null) return v
@@ -95,9 +102,7 @@ function verdictLine(lines: string[]): boolean | null {
 
 /** A short verdict phrase: "correct", "not correct", "incorrect", "true", "not true". Qualified → null. */
 function wordVerdict(value: string): boolean | null {
-  const v = value.toLowerCase().replace(/[^a-z\s]/g, ' ').replace(/\s+/g, ' ').trim()
-  const verdicts = verdictWords(v)
-  return verdicts.length > 0 && verdicts.every((x) => x === verdicts[0]) ? verdicts[0] : null
+  return unanimous(verdictWords(value.toLowerCase().replace(/[*_`]/g, '')))
 }
 
 /**
@@ -106,10 +111,7 @@ function wordVerdict(value: string): boolean | null {
  * "not incorrect") makes the reply ambiguous. The reply decides only when all its verdict words agree.
  */
 function verdictTokens(text: string): boolean | null {
-  const t = text.toLowerCase().replace(/[*_`]/g, '')
-  const words = verdictWords(t)
-  if (words.length === 0) return null
-  return words.every((w) => w === words[0]) ? words[0] : null
+  return unanimous(verdictWords(text.toLowerCase().replace(/[*_`]/g, '')))
 }
 
 const QUALIFIERS = /(partially|partly|mostly|almost|nearly|largely|half|somewhat|not\s+entirely|not\s+fully|not\s+completely|not\s+quite|not\s+necessarily|not\s+exactly)\s+$/
@@ -119,6 +121,8 @@ function verdictWords(t: string): (boolean | 'ambiguous')[] {
   const re = /\b(incorrect|correct|true|false|wrong)\b/g
   for (let m = re.exec(t); m; m = re.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 40), m.index)
+    // a field name ("correct": …, correct: yes/no) is no verdict word
+    if (/^["']?\s*[:=]/.test(t.slice(m.index + m[0].length))) continue
     // "the correct answer is 5" names the reference; it is no verdict on the prediction
     if (m[1] === 'correct' && /^\s*(answer|value|result|solution|option|choice|response)\b/.test(t.slice(m.index + m[0].length))) continue
     if (QUALIFIERS.test(before)) {
@@ -130,7 +134,13 @@ function verdictWords(t: string): (boolean | 'ambiguous')[] {
     if (negated && !base) out.push('ambiguous') // "not incorrect", "not false": double negatives decide nothing
     else out.push(negated ? false : base)
   }
-  return out.some((w) => w === 'ambiguous') ? ['ambiguous', true, false].slice(0, 0).concat(['ambiguous' as const]) : out
+  return out
+}
+
+/** All verdict words agree (and none is ambiguous) → that verdict; otherwise null. */
+function unanimous(words: (boolean | 'ambiguous')[]): boolean | null {
+  if (words.length === 0 || words.includes('ambiguous')) return null
+  return words.every((w) => w === words[0]) ? (words[0] as boolean) : null
 }
 
 export type PairwiseToken = 'A>>B' | 'A>B' | 'A=B' | 'B>A' | 'B>>A'

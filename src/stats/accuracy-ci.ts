@@ -1,5 +1,6 @@
 import { createRng, DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './prng.ts'
 import { zFor } from './distributions.ts'
+import { binomialSampler } from './binomial-sampler.ts'
 import { percentileSorted } from './metric-stats.ts'
 
 export type Interval = [lo: number, hi: number]
@@ -60,15 +61,12 @@ export function wilsonInterval(correct: number, n: number, z: number): Interval 
   return [clip(centre - half), clip(centre + half)]
 }
 
-/** Resampling n 0/1 values with replacement: each draw is correct with probability correct/n. */
+/** Resampling n 0/1 values with replacement: the number correct in a resample is Binomial(n, correct/n). */
 function bootstrapProportion(correct: number, n: number, confidence: number, resamples: number, seed: number): Interval {
   const rng = createRng(seed)
+  const draw = binomialSampler(n, correct / n)
   const out = new Float64Array(resamples)
-  for (let b = 0; b < resamples; b++) {
-    let k = 0
-    for (let i = 0; i < n; i++) if (rng.int(n) < correct) k++
-    out[b] = k / n
-  }
+  for (let b = 0; b < resamples; b++) out[b] = draw(rng) / n
   out.sort()
   const tail = (1 - confidence) / 2
   return [percentileSorted(out, tail), percentileSorted(out, 1 - tail)]

@@ -181,7 +181,8 @@ describe('errors', () => {
   test('unknown route 404 and wrong method 405, same shape', async () => {
     const a = await fetch(`${server.url}/v1/completions`, { method: 'POST', body: '{}' })
     const b = await fetch(`${server.url}/v1/chat/completions`)
-    expect([a.status, (await a.json()).error.code, b.status, (await b.json()).error.message]).toMatchInlineSnapshot(`
+    const errorOf = async (r: Response) => ((await r.json()) as { error: { code: string; message: string } }).error
+    expect([a.status, (await errorOf(a)).code, b.status, (await errorOf(b)).message]).toMatchInlineSnapshot(`
       [
         404,
         "unknown_url",

@@ -39,7 +39,8 @@ test('serves the model under its alias until stopped, logging the device with -v
     method: 'POST',
     body: JSON.stringify({ model: 'counter', messages: [{ role: 'user', content: 'Count.' }], temperature: 0, max_tokens: 32 }),
   })
-  expect((await res.json()).choices[0].message.content).toBe(TINY_COUNTING_TEXT_32)
+  const body = (await res.json()) as { choices: { message: { content: string } }[] }
+  expect(body.choices[0].message.content).toBe(TINY_COUNTING_TEXT_32)
   stop.abort()
   expect(await exit).toBe(0)
   expect(io.errLines.some((l) => /^llamacpp: device cpu \(prebuilt build\), 1 thread\(s\), 2 sequence\(s\) of 512 tokens, model .*tiny-counting-llama\.gguf$/.test(l))).toBe(true)

