@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { gate, modelSlug, type GateOptions, type GateVerdict } from '../src/api/gate.ts'
 import { isJarvisError } from '../src/errors.ts'
@@ -11,7 +11,10 @@ export interface GateReporterOptions extends GateOptions {
   baselineDir?: string
   /** Explicit file pairs (candidate = a JSONL another reporter wrote during this run). */
   pairs?: { baseline: string; candidate: string }[]
-  /** File name of a run's output; {benchmark} and {model} (slugged: / and : → -). Default "{benchmark}_{model}.jsonl". */
+  /**
+   * Baseline file name for a run: {benchmark} and {model} (slugged: / and : → -). Default: the file name of
+   * the run's own output (`meta().jarvisOutput`, as the JsonlReporter writes it), else "{benchmark}_{model}.jsonl".
+   */
   outputPattern?: string | ((benchmark: string, model: string) => string)
   /** process.exitCode on a regression (default 1, what Vitest uses for failed tests). */
   failExitCode?: number
@@ -42,24 +45,24 @@ export class GateReporter implements Reporter {
     else console.log(line)
   }
 
-  private fileFor(benchmark: string, model: string): string {
+  private fileFor(benchmark: string, model: string, output: string | null): string {
+    if (!this.options.outputPattern && output) return basename(output)
     const p = this.options.outputPattern ?? '{benchmark}_{model}.jsonl'
     return typeof p === 'function' ? p(benchmark, model) : p.replaceAll('{benchmark}', benchmark).replaceAll('{model}', modelSlug(model))
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
     this.verdicts = []
-    const jobs: { name: string; baseline: string; candidate: string | { results: SampleResult[]; label: string } }[] = []
+    const jobs: { name: string; baseline: string; candidate: string | { results: SampleResult[]; summary: { seed: number | null }; label: string } }[] = []
     const groups = collectResults(testModules)
-    for (const [key, results] of groups) {
-      const [benchmark, model] = key.split('\u0000')
-      const name = this.fileFor(benchmark, model)
+    for (const { benchmark, model, output, seed, results } of groups.values()) {
+      const name = this.fileFor(benchmark, model, output)
       const baseline = this.options.baselineDir ? join(this.options.baselineDir, name) : null
       if (!baseline || !existsSync(baseline)) {
         if (this.options.baselineDir) this.note(`Gate: no baseline ${baseline} for ${benchmark} / ${model}${this.options.requireBaseline ? '' : '; skipped'}`, this.options.requireBaseline)
         continue
       }
-      jobs.push({ name, baseline, candidate: { results, label: `${name} (this run)` } })
+      jobs.push({ name, baseline, candidate: { results, summary: { seed }, label: `${name} (this run)` } })
     }
     // A sibling reporter may still be flushing its last line: let pending I/O callbacks run first.
     if (this.options.pairs?.length) await new Promise((r) => setImmediate(r))
@@ -91,17 +94,33 @@ function setExit(code: number) {
   if (!process.exitCode) process.exitCode = code
 }
 
-/** SampleResults from test meta, grouped by benchmark × model, in test order. */
-export function collectResults(testModules: ReadonlyArray<TestModule>): Map<string, SampleResult[]> {
-  const groups = new Map<string, SampleResult[]>()
+interface CandidateGroup {
+  benchmark: string
+  model: string
+  /** The run's JSONL path (meta().jarvisOutput), when the harness set it. */
+  output: string | null
+  /** The run's seed, from the project's provided context (as the JsonlReporter reads it). */
+  seed: number | null
+  results: SampleResult[]
+}
+
+/** SampleResults from test meta, grouped by output file (else benchmark × model), in test order. */
+export function collectResults(testModules: ReadonlyArray<TestModule>): Map<string, CandidateGroup> {
+  const groups = new Map<string, CandidateGroup>()
   for (const m of testModules) {
     for (const t of m.children.allTests()) {
-      const r = (t.meta() as { jarvis?: SampleResult }).jarvis
+      const meta = t.meta() as { jarvis?: SampleResult; jarvisOutput?: string }
+      const r = meta.jarvis
       if (!r || typeof r.record_id !== 'string') continue
-      const key = `${r.benchmark}\u0000${r.model}`
-      const list = groups.get(key) ?? []
-      list.push(r)
-      groups.set(key, list)
+      const output = typeof meta.jarvisOutput === 'string' ? meta.jarvisOutput : null
+      const key = output ?? `${r.benchmark}\u0000${r.model}`
+      let g = groups.get(key)
+      if (!g) {
+        const provided = (t.project.config as { provide?: { jarvis?: { runs?: Record<string, { seed?: number }> } } }).provide
+        g = { benchmark: r.benchmark, model: r.model, output, seed: provided?.jarvis?.runs?.[r.benchmark]?.seed ?? null, results: [] }
+        groups.set(key, g)
+      }
+      g.results.push(r)
     }
   }
   return groups

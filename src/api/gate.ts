@@ -38,27 +38,30 @@ export async function gate(baseline: GateInput, candidate: GateInput, opts: Gate
 }
 
 export interface RunSuiteOptions {
-  /** A TOML suite (then benchmarks/model filter it). */
+  /** A TOML suite (its models × benchmarks); `model` then filters models by substring (--model-filter). */
   config?: string
+  /** Benchmark keys (without a config; a config lists its own). */
   benchmarks?: string[]
   model?: string
   maxSamples?: number
-  /** Where outputs go without a config (default "results/"); a config's [run].output_dir wins. */
+  /** --output-dir (default: the config's [run].output_dir, else "results/"). */
   outputDir?: string
   seed?: number
-  backend?: string
   engine?: string
   baseUrl?: string
   /** Passed to the child through JARVIS_BACKEND_API_KEY, never on its command line. */
   apiKey?: string
   temperature?: number
   maxTokens?: number
+  maxWorkers?: number
   /** More `jarvis eval run` flags, as they would be typed. */
   extraArgs?: string[]
   cwd?: string
   env?: NodeJS.ProcessEnv
   /** Each line the child prints (stdout and stderr). */
   onOutput?: (line: string) => void
+  /** The CLI script to run (default: this package's bin/jarvis.mjs). */
+  bin?: string
 }
 
 export interface SuiteOutput {
@@ -74,43 +77,38 @@ export const outputPathFor = (dir: string, benchmark: string, model: string) => 
 
 const JARVIS_BIN = fileURLToPath(new URL('../../bin/jarvis.mjs', import.meta.url))
 
-/** Runs `jarvis eval run` in a child process and returns the result files it wrote. */
+/**
+ * Runs `jarvis eval run` in a child process and returns the result files it wrote: the paths it prints
+ * (`results: PATH`), else the conventional `{output_dir}/{benchmark}_{model-slug}.jsonl`.
+ */
 export async function runSuite(options: RunSuiteOptions): Promise<{ outputs: SuiteOutput[] }> {
   const cwd = options.cwd ?? process.cwd()
-  const jobs = planRuns(options, cwd)
+  const { args, expected } = planRun(options, cwd)
+  const printed = await runChild(options.bin ?? JARVIS_BIN, args, cwd, options)
+  const paths = printed.length ? printed.map((p) => resolve(cwd, p)) : expected.map((e) => resolve(cwd, e))
   const outputs: SuiteOutput[] = []
-  for (const job of jobs) {
-    await runChild(job.args, cwd, options)
-    for (const o of job.expected) {
-      const jsonl = resolve(cwd, o.jsonl)
-      if (!existsSync(jsonl)) continue
-      const sp = summaryPathFor(jsonl)
-      outputs.push({ benchmark: o.benchmark, model: o.model, jsonl, summary: existsSync(sp) ? readSummaryFile(sp) : null })
-    }
+  for (const jsonl of [...new Set(paths)]) {
+    if (!existsSync(jsonl)) continue
+    const sp = summaryPathFor(jsonl)
+    const summary = existsSync(sp) ? readSummaryFile(sp) : null
+    const [benchmark, model] = summary ? [summary.benchmark, summary.model] : guessFromName(jsonl, options)
+    outputs.push({ benchmark, model, jsonl, summary })
   }
   return { outputs }
 }
 
-interface PlannedRun {
-  args: string[]
-  expected: { benchmark: string; model: string; jsonl: string }[]
+function guessFromName(jsonl: string, o: RunSuiteOptions): [string, string] {
+  const base = jsonl.replace(/^.*[\\/]/, '').replace(/\.jsonl$/, '')
+  const bench = (o.benchmarks ?? []).find((b) => base.startsWith(`${b}_`)) ?? base.split('_')[0]
+  return [bench, o.model ?? base.slice(bench.length + 1)]
 }
 
-function commonArgs(o: RunSuiteOptions): string[] {
-  const a: string[] = []
+function planRun(o: RunSuiteOptions, cwd: string): { args: string[]; expected: string[] } {
+  const a: string[] = ['eval', 'run']
   const opt = (flag: string, v: string | number | undefined) => v !== undefined && a.push(flag, String(v))
-  opt('-n', o.maxSamples)
-  opt('--seed', o.seed)
-  opt('--backend', o.backend)
-  opt('-e', o.engine)
-  opt('--base-url', o.baseUrl)
-  opt('--temperature', o.temperature)
-  opt('--max-tokens', o.maxTokens)
-  return [...a, ...(o.extraArgs ?? [])]
-}
-
-function planRuns(o: RunSuiteOptions, cwd: string): PlannedRun[] {
+  let expected: string[]
   if (o.config) {
+    if (o.benchmarks?.length) throw new JarvisError('JARVIS_BAD_OPTION', 'runSuite: a config lists its own benchmarks; drop benchmarks (or drop config).')
     const path = resolve(cwd, o.config)
     let suite
     try {
@@ -118,41 +116,62 @@ function planRuns(o: RunSuiteOptions, cwd: string): PlannedRun[] {
     } catch (e) {
       throw new JarvisError('JARVIS_BAD_CONFIG', `${o.config}: cannot read the suite (${(e as Error).message.split('\n')[0]}). Check it with jarvis eval run -c ${o.config}.`)
     }
+    const dir = o.outputDir ?? suite.run.output_dir
     const models = suite.models.map((m) => m.name).filter((m) => !o.model || m.includes(o.model))
-    const benches = suite.benchmarks.map((b) => b.name).filter((b) => !o.benchmarks?.length || o.benchmarks.includes(b))
-    const args = ['eval', 'run', '-c', path, ...(o.model ? ['--model-filter', o.model] : []), ...commonArgs(o)]
-    return [{ args, expected: models.flatMap((m) => benches.map((b) => ({ benchmark: b, model: m, jsonl: outputPathFor(suite.run.output_dir, b, m) }))) }]
+    expected = models.flatMap((m) => suite.benchmarks.map((b) => outputPathFor(dir, b.name, m)))
+    a.push('-c', path)
+    opt('--model-filter', o.model)
+  } else {
+    if (!o.model || !o.benchmarks?.length) throw new JarvisError('JARVIS_BAD_OPTION', 'runSuite: give either config, or model and benchmarks.')
+    expected = o.benchmarks.map((b) => outputPathFor(o.outputDir ?? 'results/', b, o.model!))
+    a.push('-b', o.benchmarks.join(','), '-m', o.model)
   }
-  if (!o.model || !o.benchmarks?.length) throw new JarvisError('JARVIS_BAD_OPTION', 'runSuite: give either config, or model and benchmarks.')
-  const dir = o.outputDir ?? 'results/'
-  return o.benchmarks.map((b) => {
-    const jsonl = outputPathFor(dir, b, o.model!)
-    return { args: ['eval', 'run', '-b', b, '-m', o.model!, '-o', jsonl, ...commonArgs(o)], expected: [{ benchmark: b, model: o.model!, jsonl }] }
-  })
+  opt('--output-dir', o.outputDir)
+  opt('-n', o.maxSamples)
+  opt('--seed', o.seed)
+  opt('-e', o.engine)
+  opt('--base-url', o.baseUrl)
+  opt('--temperature', o.temperature)
+  opt('--max-tokens', o.maxTokens)
+  opt('-w', o.maxWorkers)
+  return { args: [...a, ...(o.extraArgs ?? [])], expected }
 }
 
-function runChild(args: string[], cwd: string, o: RunSuiteOptions): Promise<void> {
+/** Spawns the CLI; resolves with the result paths it printed, rejects on a non-zero exit. */
+function runChild(bin: string, args: string[], cwd: string, o: RunSuiteOptions): Promise<string[]> {
   const env = { ...process.env, ...o.env, ...(o.apiKey ? { JARVIS_BACKEND_API_KEY: o.apiKey } : {}) }
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [JARVIS_BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     const tail: string[] = []
-    const onData = (buf: Buffer) => {
-      for (const line of buf.toString('utf8').split('\n')) {
-        if (!line) continue
-        o.onOutput?.(line)
-        tail.push(line)
-        if (tail.length > 20) tail.shift()
-      }
+    const printed: string[] = []
+    const onLine = (line: string) => {
+      if (!line) return
+      o.onOutput?.(line)
+      const m = /^\s*results:\s+(\S.*\.jsonl)\s*$/.exec(line)
+      if (m) printed.push(m[1])
+      tail.push(line)
+      if (tail.length > 20) tail.shift()
     }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
+    // A chunk can end mid-line: keep the partial line per stream until its newline arrives.
+    const lines = (stream: NodeJS.ReadableStream) => {
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n')
+        rest = parts.pop() ?? ''
+        parts.forEach(onLine)
+      })
+      stream.on('end', () => onLine(rest))
+    }
+    lines(child.stdout)
+    lines(child.stderr)
     child.on('error', fail)
     child.on('close', (code) => {
-      if (code === 0) return done()
-      const last = tail.at(-1) ?? ''
+      if (code === 0) return done(printed)
+      const what = `jarvis ${args.slice(0, 2).join(' ')}`
       // The CLI's exit 2 is bad input: keep it a JarvisError so callers can tell it from a crash.
-      if (code === 2) fail(new JarvisError('JARVIS_BAD_OPTION', `jarvis ${args.join(' ')}: ${last}`))
-      else fail(new Error(`jarvis ${args.join(' ')} exited with code ${code}:\n${tail.join('\n')}`))
+      if (code === 2) fail(new JarvisError('JARVIS_BAD_OPTION', `${what}: ${tail.at(-1) ?? 'bad input'}`))
+      else fail(new Error(`${what} exited with code ${code}:\n${tail.join('\n')}`))
     })
   })
 }

@@ -27,6 +27,9 @@ export function modelProjects(runs: readonly ResolvedRun[]): TestProjectInlineCo
         testTimeout: EVAL_TEST_TIMEOUT_MS,
         hookTimeout: EVAL_TEST_TIMEOUT_MS,
         sequence: { concurrent: true },
+        ...(process.env.JARVIS_POOL ? { pool: process.env.JARVIS_POOL as 'threads' | 'forks' } : {}),
+        // For profiling a run's workers: JARVIS_WORKER_EXECARGV="--cpu-prof --cpu-prof-dir=/tmp/prof"
+        ...(process.env.JARVIS_WORKER_EXECARGV ? { execArgv: process.env.JARVIS_WORKER_EXECARGV.split(' ') } : {}),
       },
     }
   })

@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import { JarvisError } from '../errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
 import { InferenceError } from './inference-error.ts'
+import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd } from './pricing.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
@@ -40,7 +41,13 @@ export class OpenAICompatibleEngine implements Engine {
     this.key = opts.key
     const base = apiRoot(opts.baseUrl)
     this.where = `${opts.key} at ${redactUrl(base)}`
-    this.client = new OpenAI({ baseURL: base, apiKey: opts.apiKey || 'not-needed', maxRetries: 0, timeout: 600_000 })
+    this.client = new OpenAI({
+      baseURL: base,
+      apiKey: opts.apiKey || 'not-needed',
+      maxRetries: 0,
+      timeout: 600_000,
+      ...(process.env.JARVIS_FETCH === 'undici' ? {} : { fetch: nodeFetch }),
+    })
   }
 
   async checkModel(model: string, signal?: AbortSignal): Promise<void> {

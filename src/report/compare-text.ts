@@ -21,6 +21,9 @@ export function pairRuns(a: RunData, b: RunData): PairedComparison | null {
   return { pairing, delta: (c.candidateOnly - c.baselineOnly) / c.n, deltaCi: pairedBootstrapDelta(c), pTwoSided: mcnemarExact(c.baselineOnly, c.candidateOnly).twoSided }
 }
 
+// Summary keys that are counts (Python prints them as ints; every mean and ratio is a float there).
+const COUNT_KEYS = new Set(['total_samples', 'scored_samples', 'correct', 'errors', 'total_input_tokens', 'total_output_tokens', 'seed'])
+
 /** The value `compare --metric` shows: a top-level summary number, else the mean of that key over the lines. */
 export function metricOf(run: RunData, metric: string): number | null {
   if (metric === 'accuracy') return run.summary.accuracy
@@ -33,7 +36,7 @@ export function formatCompare(runs: RunData[], metric: string, paired: PairedCom
   const title = metric.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
   const out = renderTable(
     ['File', 'Benchmark', 'Model', title, 'Samples'],
-    runs.map((r) => [r.paths.input, r.summary.benchmark, r.summary.model, metricValue(metricOf(r, metric)), String(r.summary.total_samples)]),
+    runs.map((r) => [r.paths.input, r.summary.benchmark, r.summary.model, metricValue(metricOf(r, metric), COUNT_KEYS.has(metric) && metricOf(r, metric) === (r.summary as unknown as Record<string, unknown>)[metric]), String(r.summary.total_samples)]),
     { title: `Comparison — ${metric}`, align: ['left', 'left', 'left', 'right', 'right'] },
   )
   out.push('')

@@ -7,8 +7,8 @@ export const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`
 export const interval = (iv: Interval, digits = 4) => `[${iv[0].toFixed(digits)}, ${iv[1].toFixed(digits)}]`
 export const signed = (x: number, digits = 4) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`
 
-/** A metric value as OpenJarvis prints it: 4 decimals for floats, integers as they are. */
-export const metricValue = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(4))
+/** A metric value as OpenJarvis prints it: 4 decimals for floats, counts as integers. */
+export const metricValue = (x: number | null | undefined, integer = false) => (x === null || x === undefined || Number.isNaN(x) ? '-' : integer ? String(x) : x.toFixed(4))
 
 /** Compact numbers for tables: 1234.5 → "1234.5", 0.000123 → "1.23e-4". */
 export function num(x: number | null | undefined, digits = 3): string {

@@ -15,7 +15,10 @@ export function formatGateVerdict(v: GateVerdict, maxIds = 20): string[] {
   const ids = (after: boolean) => v.changed.filter((c) => c.after === after).map((c) => c.record_id)
   const list = (title: string, xs: string[]) => {
     if (!xs.length) return
-    out.push('', `${title} (${xs.length}):`, `  ${xs.slice(0, maxIds).join(', ')}${xs.length > maxIds ? `, … ${xs.length - maxIds} more (--json lists all)` : ''}`)
+    out.push('', `${title} (${xs.length}):`)
+    const shown = xs.slice(0, maxIds)
+    for (let i = 0; i < shown.length; i += 5) out.push(`  ${shown.slice(i, i + 5).join(', ')}`)
+    if (xs.length > maxIds) out.push(`  … ${xs.length - maxIds} more (--json lists all)`)
   }
   list('Regressions, right → wrong', ids(false))
   list('Improvements, wrong → right', ids(true))

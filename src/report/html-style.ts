@@ -7,7 +7,7 @@ header h1 { margin: 0 0 4px; font-size: 22px; }
 h2 { font-size: 16px; margin: 0 0 10px; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 16px 18px; margin: 16px 0; overflow-x: auto; }
 svg { max-width: 100%; height: auto; display: block; margin: 6px 0; }
-.muted { color: var(--muted); } .small { font-size: 12px; } .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
+.muted { color: var(--muted); } .small { font-size: 12px; } td.mono { white-space: nowrap; } .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
 .empty { color: var(--muted); font-style: italic; }
 table.grid { border-collapse: collapse; width: 100%; }
 table.grid th, table.grid td { border-bottom: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }

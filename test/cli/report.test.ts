@@ -33,13 +33,13 @@ describe('jarvis eval report', () => {
       Latency (40 timed samples)
         p50 1.05s  p90 1.25s  p95 1.3s  p99 1.3s  max 1.3s
 
-      Per sample              Mean ± 95% CI  Unit   n
-      -----------------  ------------------  ----  --
-      Latency                  1.042 ± 0.05  s     40
-      Prompt tokens           182.9 ± 0.617  tok   40
-      Completion tokens          12 ± 0.444  tok   40
-      Cost               1.00e-4 ± 2.71e-20  $     40
-      Energy                 260.6 ± 12.485  J     40
+      Per sample         Mean ± 95% CI  Unit   n
+      -----------------  -------------  ----  --
+      Latency            1.042 ± 0.050  s     40
+      Prompt tokens      182.88 ± 0.62  tok   40
+      Completion tokens   12.00 ± 0.44  tok   40
+      Cost                 1.00e-4 ± 0  $     40
+      Energy                  261 ± 12  J     40
       Total energy 10425 J, mean power 250 W
 
       Per-Subject Breakdown
@@ -47,6 +47,7 @@ describe('jarvis eval report', () => {
       -----------  --------  --------------  -----  -------
       chemistry      1.0000  [0.839, 1.000]     20       20
       mathematics    0.5263  [0.317, 0.727]     20       10
+
       Errors by kind: timeout 1"
     `)
   })

@@ -70,6 +70,15 @@ describe('generation', () => {
     expect(c.content).not.toBe(a.content)
     expect((await soft.generate(ask({ maxTokens: 16 }))).content).toBe(TINY_COUNTING_TEXT.split(' ').slice(0, 16).join(' '))
   })
+
+  test('ends at the end of the context with "length", and refuses a prompt that does not fit', async () => {
+    // " one" is one token: "Count." is 16 prompt tokens, so 16 + 479 = 495 of the 512 a sequence holds.
+    const long = await engine.generate(ask({ messages: [{ role: 'user', content: 'Count.' + ' one'.repeat(479) }] }))
+    expect({ promptTokens: long.promptTokens, completionTokens: long.completionTokens, finishReason: long.finishReason }).toEqual({ promptTokens: 495, completionTokens: 17, finishReason: 'length' })
+    await expect(engine.generate(ask({ messages: [{ role: 'user', content: 'Count.' + ' one'.repeat(600) }] }))).rejects.toThrow(
+      'llamacpp: the prompt has 616 tokens but a sequence holds 512. Raise the context size or shorten the prompt.',
+    )
+  })
 })
 
 describe('concurrency and abort', () => {
@@ -92,12 +101,15 @@ describe('concurrency and abort', () => {
     let n = 0
     const aborted = engine.generateStream(ask({ signal: mid.signal }), () => ++n === 5 && mid.abort(new Error('stop at 5')))
     await expect(aborted).rejects.toThrow('stop at 5')
-    const busy = [0, 1, 2].map(() => engine.generate(ask()))
+    // The fourth request waits for a sequence; it is aborted once the other three are decoding.
     const queued = new AbortController()
+    const busy = [0, 1, 2].map(() => engine.generateStream(ask(), () => queued.abort(new Error('gave up waiting'))))
     const waiting = engine.generate(ask({ signal: queued.signal }))
-    queued.abort(new Error('gave up waiting'))
-    await expect(waiting).rejects.toThrow('gave up waiting')
+    const order: string[] = []
+    busy.forEach((b) => b.then(() => order.push('done')))
+    await expect(waiting.finally(() => order.push('aborted'))).rejects.toThrow('gave up waiting')
     expect((await Promise.all(busy)).map((r) => r.finishReason)).toEqual(['stop', 'stop', 'stop'])
+    expect(order[0]).toBe('aborted') // left the queue at once, not when a sequence came free
     expect((await engine.generate(ask({ maxTokens: 32 }))).content).toBe(TINY_COUNTING_TEXT_32)
   })
 })

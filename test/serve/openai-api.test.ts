@@ -178,6 +178,14 @@ describe('errors', () => {
     `)
   })
 
+  test('a prompt longer than the context: 400 with the reason, even when streaming (headers wait for the first token)', async () => {
+    const e = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: 'user', content: 'Count.' + ' one'.repeat(600) }], stream: true })
+      .catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(OpenAI.BadRequestError)
+    expect((e as Error).message).toBe('400 llamacpp: the prompt has 616 tokens but a sequence holds 512. Raise the context size or shorten the prompt.')
+  })
+
   test('unknown route 404 and wrong method 405, same shape', async () => {
     const a = await fetch(`${server.url}/v1/completions`, { method: 'POST', body: '{}' })
     const b = await fetch(`${server.url}/v1/chat/completions`)

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { JarvisError } from '../../errors.ts'
-import { formatCompare, pairRuns } from '../../report/compare-text.ts'
+import { didYouMean, JarvisError } from '../../errors.ts'
+import { formatCompare, metricOf, pairRuns } from '../../report/compare-text.ts'
 import { writeHtmlReport } from '../../report/html.ts'
 import { loadRun, type RunData } from '../../report/run-data.ts'
 import { resolveRunPaths } from '../../report/run-files.ts'
@@ -38,6 +38,10 @@ export const compareCommand: Command = async (argv, io) => {
   if (runs.length === 0) {
     io.err('No valid result files found.')
     return 2
+  }
+  if (metric !== 'accuracy' && runs.every((r) => metricOf(r, metric) === null)) {
+    const keys = Object.entries(runs[0].summary).filter(([, v]) => typeof v === 'number').map(([k]) => k)
+    throw new JarvisError('JARVIS_BAD_OPTION', `--metric ${metric}: no run has it, in its summary or its JSONL lines.${didYouMean(metric, keys)} Summary metrics: ${keys.join(', ')}.`)
   }
   const paired = runs.length === 2 ? pairRuns(runs[0], runs[1]) : null
   for (const line of formatCompare(runs, metric, paired)) io.out(line)

@@ -1,0 +1,14 @@
+import type { ResolvedRun } from '../../src/config/resolved-run.ts'
+import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import { loadLocalRecords } from './loader.ts'
+import { scoreCustom } from './scorer.ts'
+
+/** A TOML [[benchmarks]] entry with a [benchmarks.dataset] table: a local JSONL/CSV/parquet file, its field mapping and a named scorer. */
+export function customBenchmark(run: ResolvedRun): BenchmarkDefinition {
+  const scorer = run.scorer ?? 'exact'
+  return {
+    key: run.benchmark,
+    load: () => loadLocalRecords(run.benchmark, run.dataset!, scorer, run.category ?? 'custom'),
+    score: scoreCustom(scorer),
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs'
+import type { LocalDatasetConfig } from '../../src/config/schema.ts'
+import { readTableFile } from '../../src/datasets/read-file.ts'
+import { stableHash } from '../../src/datasets/select.ts'
+import { JarvisError } from '../../src/errors.ts'
+import type { EvalRecord } from '../../src/harness/types.ts'
+import { LETTERS, renderOptions } from '../../src/scoring/mcq.ts'
+
+export const DEFAULT_MCQ_TEMPLATE = '{question}\nOptions:\n{choices}\nAnswer with the letter of the correct option, in the form: The answer is X.'
+export const DEFAULT_OPEN_TEMPLATE = '{question}'
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+
+/** Options from a list column, a JSON array string, or "a | b | c". */
+function parseChoices(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(str)
+  const s = str(v).trim()
+  if (s.startsWith('[')) {
+    try {
+      const a = JSON.parse(s)
+      if (Array.isArray(a)) return a.map(str)
+    } catch {}
+  }
+  return s ? s.split('|').map((x) => x.trim()) : []
+}
+
+/** The reference letter from a letter, a 0-based index, or the text of the right option. */
+function referenceLetter(answer: string, choices: string[]): string | null {
+  const a = answer.trim()
+  if (/^[A-Za-z]$/.test(a) && LETTERS.indexOf(a.toUpperCase()) < choices.length) return a.toUpperCase()
+  if (/^\d+$/.test(a) && Number(a) < choices.length) return LETTERS[Number(a)]
+  const i = choices.findIndex((c) => c.trim() === a)
+  return i >= 0 ? LETTERS[i] : null
+}
+
+/** A custom benchmark's local file → records, through the field mapping of its [benchmarks.dataset]. */
+export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, scorer: 'mcq' | 'exact' | 'judge', category: string): Promise<EvalRecord[]> {
+  const where = `[[benchmarks]] "${name}" dataset`
+  if (!existsSync(ds.path)) throw new JarvisError('JARVIS_DATASET', `${where}: file ${ds.path} not found. Fix [benchmarks.dataset] path (relative paths start at the TOML file's folder).`)
+  const rows = await readTableFile(ds.path, ds.format)
+  const template = ds.prompt_template ?? (scorer === 'mcq' ? DEFAULT_MCQ_TEMPLATE : DEFAULT_OPEN_TEMPLATE)
+  const first = rows[0] ?? {}
+  for (const [key, field] of [['question_field', ds.question_field], ['answer_field', ds.answer_field], ['choices_field', ds.choices_field], ['id_field', ds.id_field], ['subject_field', ds.subject_field]] as const) {
+    if (field && rows.length && !(field in first))
+      throw new JarvisError('JARVIS_DATASET', `${where}: ${key} = "${field}" is not a column of ${ds.path} (columns: ${Object.keys(first).join(', ')}).`)
+  }
+  if (scorer === 'mcq' && !ds.choices_field) throw new JarvisError('JARVIS_BAD_CONFIG', `${where}: scorer "mcq" needs choices_field (the column holding the options).`)
+  return rows.map((row, i) => {
+    const question = str(row[ds.question_field])
+    const choices = ds.choices_field ? parseChoices(row[ds.choices_field]) : []
+    const answer = str(row[ds.answer_field])
+    const reference = scorer === 'mcq' ? referenceLetter(answer, choices) : answer
+    if (reference === null) throw new JarvisError('JARVIS_DATASET', `${where}: row ${i + 1}: answer "${answer}" is neither a letter, an index nor one of the options.`)
+    const id = ds.id_field ? str(row[ds.id_field]) : stableHash(question)
+    const problem = template.replaceAll('{question}', question).replaceAll('{choices}', renderOptions(choices))
+    return {
+      record_id: `${name}-${id}`,
+      problem,
+      ...(ds.system_prompt ? { system: ds.system_prompt } : {}),
+      reference,
+      category,
+      subject: ds.subject_field ? str(row[ds.subject_field]) || 'general' : name,
+      metadata: { ...(choices.length ? { options: choices } : {}), question },
+    }
+  })
+}

@@ -1,0 +1,36 @@
+// FRAMES prompts, paraphrasing OpenJarvis's: GAIA-style answer rules plus the Wikipedia articles of the row,
+// and a judge that checks the essential facts of the ground truth.
+import { STRUCTURED_REPLY_FORMAT, type JudgeInput } from '../../src/scoring/judge-prompts.ts'
+
+export const INSTRUCTIONS = [
+  'Answer the question below. Rules:',
+  '- Give only your answer: a number, a short phrase with as few words as possible, or a comma-separated list of numbers and/or strings.',
+  '- For a number, write only the number, without units unless the question asks for them.',
+  "- For a string, use no articles and no abbreviations (e.g. write out state names).",
+  '- For a list, apply these rules to each element.',
+  '- The question may need reasoning over several Wikipedia articles.',
+].join('\n')
+
+export function buildPrompt(question: string, links: string[]): string {
+  const articles = links.length ? `\n\nWikipedia articles that may help:\n${links.map((l) => `- ${l}`).join('\n')}` : ''
+  return `${INSTRUCTIONS}${articles}\n\nThe question:\n\n${question}`
+}
+
+export function judgePrompt(p: JudgeInput): string {
+  return [
+    "You are grading an AI system's answer to a multi-hop factual question against the ground-truth answer.",
+    '',
+    'Guidelines:',
+    '1. Meaning counts, not wording: equivalent information is correct.',
+    '2. The essential facts of the ground truth must be in the prediction.',
+    '3. Capitalization, punctuation, formatting and word order do not matter.',
+    '4. When the ground truth has several parts, every essential part must be present.',
+    '5. Extra correct information is fine; extra incorrect information makes the answer wrong.',
+    '',
+    `Question: ${p.question}`,
+    `Ground truth answer: ${p.reference}`,
+    `Predicted answer: ${p.prediction}`,
+    '',
+    STRUCTURED_REPLY_FORMAT,
+  ].join('\n')
+}

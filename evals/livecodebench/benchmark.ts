@@ -1,0 +1,6 @@
+import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import { loadLiveCodeBench } from './loader.ts'
+import { scoreAnswer } from './scorer.ts'
+
+const livecodebench: BenchmarkDefinition = { key: 'livecodebench', load: loadLiveCodeBench, score: scoreAnswer }
+export default livecodebench

@@ -1,0 +1,3 @@
+import { runBenchmark } from '../../src/harness/run-benchmark.ts'
+import benchmark from './benchmark.ts'
+runBenchmark(benchmark)
