@@ -121,8 +121,8 @@ function verdictWords(t: string): (boolean | 'ambiguous')[] {
   const re = /\b(incorrect|correct|true|false|wrong)\b/g
   for (let m = re.exec(t); m; m = re.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 40), m.index)
-    // a field name ("correct": …, correct: yes/no) is no verdict word
-    if (/^["']?\s*[:=]/.test(t.slice(m.index + m[0].length))) continue
+    // a field name at the start of a line or a JSON key ("correct": …, correct: yes/no) is no verdict word
+    if (/^["']?\s*[:=]/.test(t.slice(m.index + m[0].length)) && /(^|[\n{,])\s*["']?$/.test(before)) continue
     // "the correct answer is 5" names the reference; it is no verdict on the prediction
     if (m[1] === 'correct' && /^\s*(answer|value|result|solution|option|choice|response)\b/.test(t.slice(m.index + m[0].length))) continue
     if (QUALIFIERS.test(before)) {

@@ -15,6 +15,7 @@ export interface Trackers {
  * The trackers [run] asks for (wandb_project → Weights & Biases, sheets_spreadsheet_id → Google Sheets).
  * Each is imported only when configured; none can fail a run: a tracker that errors logs one line and is
  * switched off for the rest of the run (so a dead server costs one timeout, not one per sample).
+ * Create one set per run (benchmark × model), as OpenJarvis builds its trackers per run: a W&B run each.
  */
 export async function createTrackers(config: TrackerConfig, log: TrackerLog, env: NodeJS.ProcessEnv = process.env): Promise<Trackers> {
   const list: Tracker[] = []

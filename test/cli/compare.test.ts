@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { compareCommand } from '../../src/cli/commands/compare.ts'
 import { writeRun } from '../stats/sample-results.ts'
-import { captureIO, makeRun, scratchDir } from './cli-fixtures.ts'
+import { captureIO, makeRun, scratchDir } from '../report/cli-fixtures.ts'
 
 describe('jarvis eval compare', () => {
   test('prints the Comparison table, intervals, per-subject accuracy and the changed samples', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { gate, modelSlug, runSuite } from '../../src/api/gate.ts'
 import { isJarvisError } from '../../src/errors.ts'
 import { pairedRuns, writeRun } from '../stats/sample-results.ts'
-import { scratchDir } from './cli-fixtures.ts'
+import { scratchDir } from '../report/cli-fixtures.ts'
 
 describe('runSuite (programmatic API)', () => {
   test('spawns jarvis eval run, passes the key by env only, and returns the files it printed', async () => {

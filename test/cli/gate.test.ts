@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { gateCommand } from '../../src/cli/commands/gate.ts'
 import { pairedRuns, writeRun } from '../stats/sample-results.ts'
-import { captureIO, scratchDir } from './cli-fixtures.ts'
+import { captureIO, scratchDir } from '../report/cli-fixtures.ts'
 
 describe('jarvis eval gate', () => {
   test('a regression prints FAIL with the numbers and exits 3', async () => {
@@ -26,10 +26,15 @@ describe('jarvis eval gate', () => {
       McNemar    right → wrong 60, wrong → right 10; one-sided p = 4.0e-10 (two-sided 8.0e-10)
 
       Regressions, right → wrong (60):
-        supergpqa-00740, supergpqa-00741, supergpqa-00742, supergpqa-00743, supergpqa-00744, supergpqa-00745, supergpqa-00746, supergpqa-00747, supergpqa-00748, supergpqa-00749, supergpqa-00750, supergpqa-00751, supergpqa-00752, supergpqa-00753, supergpqa-00754, supergpqa-00755, supergpqa-00756, supergpqa-00757, supergpqa-00758, supergpqa-00759, … 40 more (--json lists all)
+        supergpqa-00740, supergpqa-00741, supergpqa-00742, supergpqa-00743, supergpqa-00744
+        supergpqa-00745, supergpqa-00746, supergpqa-00747, supergpqa-00748, supergpqa-00749
+        supergpqa-00750, supergpqa-00751, supergpqa-00752, supergpqa-00753, supergpqa-00754
+        supergpqa-00755, supergpqa-00756, supergpqa-00757, supergpqa-00758, supergpqa-00759
+        … 40 more (--json lists all)
 
       Improvements, wrong → right (10):
-        supergpqa-00800, supergpqa-00801, supergpqa-00802, supergpqa-00803, supergpqa-00804, supergpqa-00805, supergpqa-00806, supergpqa-00807, supergpqa-00808, supergpqa-00809"
+        supergpqa-00800, supergpqa-00801, supergpqa-00802, supergpqa-00803, supergpqa-00804
+        supergpqa-00805, supergpqa-00806, supergpqa-00807, supergpqa-00808, supergpqa-00809"
     `)
   })
 

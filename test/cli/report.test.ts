@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { reportCommand } from '../../src/cli/commands/report.ts'
 import { summaryPathFor } from '../../src/results/summary.ts'
 import { writeRun } from '../stats/sample-results.ts'
-import { captureIO, makeRun, scratchDir } from './cli-fixtures.ts'
+import { captureIO, makeRun, scratchDir } from '../report/cli-fixtures.ts'
 
 describe('jarvis eval report', () => {
   test('prints the Evaluation Report with intervals, percentiles and the per-subject breakdown', async () => {

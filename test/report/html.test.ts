@@ -7,7 +7,7 @@ import { compareCommand } from '../../src/cli/commands/compare.ts'
 import { renderHtml } from '../../src/report/html.ts'
 import { loadRun } from '../../src/report/run-data.ts'
 import { resolveRunPaths } from '../../src/report/run-files.ts'
-import { captureIO, makeRun, scratchDir } from '../cli/cli-fixtures.ts'
+import { captureIO, makeRun, scratchDir } from './cli-fixtures.ts'
 import { sample, writeRun } from '../stats/sample-results.ts'
 import { pngStats, readPng } from './png.ts'
 

@@ -186,6 +186,8 @@ def run_asserts(cfg, code, tests):
     status, error = guarded(lambda: exec(code, ns), cfg['timeout_s'])
     if status != 'ok':
         return emit(event='load_error', status=status, error=error)
+    if cfg.get('fn_name') and not callable(ns.get(cfg['fn_name'])):
+        return emit(event='missing_entry_point', error='no function %s' % cfg['fn_name'])
     for i, test in enumerate(tests):
         redirect(os.devnull)
         t0 = time.perf_counter()
@@ -231,4 +233,11 @@ def main():
     emit(event='done')
 
 
-main()
+try:
+    main()
+except BaseException as e:  # the harness itself broke (or the code broke it, e.g. by closing its fds)
+    try:
+        emit(event='harness_error', error=traceback.format_exc()[-1500:])
+    except BaseException:
+        pass
+    os._exit(70)

@@ -17,7 +17,9 @@ export const LcbTestSchema = z.object({
 })
 export type LcbTest = z.infer<typeof LcbTestSchema>
 
-export class TestDataError extends Error {}
+export class TestDataError extends Error {
+  override name = 'TestDataError'
+}
 
 function fromJson(value: unknown, what: string): LcbTest[] {
   const parsed = z.array(LcbTestSchema).safeParse(value)

@@ -42,6 +42,13 @@ function outcome(e: HarnessTestEvent | undefined, matches: (out: string) => bool
 }
 
 function toRun(report: HarnessReport, outcomes: TestOutcome[]): CodeTestRun {
+  // The first test without a report is the one the process died in: say how (later ones stay not_run).
+  const first = outcomes.findIndex((o) => o.status === 'not_run')
+  const end = report.ended
+  if (first >= 0 && end && !outcomes.slice(0, first).some((o) => o.status === 'timeout')) {
+    const error = end.harnessError ?? (end.outputTruncated ? 'output flood: the process was killed' : `the process ended early (${end.exit})`)
+    outcomes[first] = { status: end.timedOut ? 'timeout' : end.outputTruncated ? 'output_limit' : 'runtime_error', error }
+  }
   return { phase: report.phase, ...(report.error ? { error: report.error } : {}), outcomes, durationMs: report.durationMs, isolation: report.isolation }
 }
 
@@ -82,7 +89,8 @@ function safeJsonEqual(actual: string, expected: string): boolean {
   }
 }
 
-export async function runAssertTests(code: string, asserts: string[], opts: RunTestsOptions): Promise<CodeTestRun> {
-  const report = await runHarness({ mode: 'asserts', code, tests: asserts, perTestTimeoutMs: opts.perTestTimeoutMs, memoryBytes: opts.memoryBytes, signal: opts.signal })
+/** `entryPoint`: the function the asserts call; code that does not define it fails as missing_entry_point. */
+export async function runAssertTests(code: string, asserts: string[], opts: RunTestsOptions & { entryPoint?: string }): Promise<CodeTestRun> {
+  const report = await runHarness({ mode: 'asserts', code, tests: asserts, fnName: opts.entryPoint, perTestTimeoutMs: opts.perTestTimeoutMs, memoryBytes: opts.memoryBytes, signal: opts.signal })
   return toRun(report, report.phase === 'ran' ? asserts.map((_, i) => outcome(report.results[i], () => true)) : [])
 }

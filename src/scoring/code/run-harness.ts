@@ -44,6 +44,8 @@ export interface HarnessTestEvent {
 export interface HarnessReport {
   phase: 'sandbox_error' | 'bad_tests' | 'compile_error' | 'load_error' | 'missing_entry_point' | 'ran'
   error?: string
+  /** Why the process ended before reporting every test ('ran' only): the total time limit, a crash, a flood. */
+  ended?: { timedOut: boolean; outputTruncated: boolean; exit: string; harnessError?: string }
   /** Indexed by test; undefined = the test never ran (an earlier timeout, a crash, the total time limit). */
   results: (HarnessTestEvent | undefined)[]
   durationMs: number
@@ -108,5 +110,12 @@ export async function runHarness(job: HarnessJob): Promise<HarnessReport> {
     // attack this harness; the sandbox contains it, and README.md says so.)
     if (e.event === 'test' && typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < n) results[i] = e as unknown as HarnessTestEvent
   }
-  return { phase: 'ran', results, ...base }
+  const harnessError = post.find((e) => e.event === 'harness_error')
+  const ended = {
+    timedOut: sandbox.timedOut,
+    outputTruncated: sandbox.outputTruncated,
+    exit: sandbox.signal ? `signal ${sandbox.signal}` : `exit ${sandbox.exitCode}`,
+    ...(harnessError ? { harnessError: String(harnessError.error ?? '') } : {}),
+  }
+  return { phase: 'ran', results, ended, ...base }
 }

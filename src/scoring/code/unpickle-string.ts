@@ -7,7 +7,9 @@
 // no pickle is ever *executed* (a real unpickler would run arbitrary callables named in the data).
 // Why not a python3 helper: one more process per sample, and the same rule would be needed there anyway.
 
-export class PickleError extends Error {}
+export class PickleError extends Error {
+  override name = 'PickleError'
+}
 
 const LE = (b: Uint8Array, at: number, n: number): number => {
   let v = 0
