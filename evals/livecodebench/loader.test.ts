@@ -9,6 +9,7 @@ import { writeRepoFile } from '../../test/support/dataset-fixtures.ts'
 import { startFakeHub, type FakeHub } from '../../test/support/fake-hub.ts'
 import { fenced, LCB_ANSWERS, lcbRow, lcbRows } from '../../test/support/fixtures-coding.ts'
 import { filesForVersion, loadLiveCodeBench, toRecord } from './loader.ts'
+import { removePrivateStore } from './private-store.ts'
 import { scoreAnswer } from './scorer.ts'
 
 describe('toRecord', () => {
@@ -89,6 +90,7 @@ describe('loadLiveCodeBench from the Hub', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
   })
   afterAll(async () => {
+    removePrivateStore()
     process.env = saved
     await hub.close()
     await Promise.all([root, cache].map((d) => rm(d, { recursive: true, force: true })))
@@ -108,5 +110,7 @@ describe('loadLiveCodeBench from the Hub', () => {
     expect(existsSync(String(big.metadata.private_test_cases_file))).toBe(true)
     const s = await scoreAnswer(big, fenced(LCB_ANSWERS.abc900_a.correct))
     expect(s).toMatchObject({ isCorrect: true, metadata: { tests_total: 5 } })
+    removePrivateStore()
+    expect(existsSync(String(big.metadata.private_test_cases_file))).toBe(false)
   })
 })

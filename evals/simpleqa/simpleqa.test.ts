@@ -38,7 +38,7 @@ describe('simpleqa scorer', () => {
     const judge = scriptedJudge([])
     expect(await scoreAnswer(person, '**ada quinlan.**', scoreCtx(judge))).toMatchObject({ isCorrect: true, metadata: { match_type: 'exact' } })
     expect(await scoreAnswer(depth, '1024', scoreCtx(judge))).toMatchObject({ isCorrect: true })
-    expect(await scoreAnswer(depth, 'Answer: 1,024 m', scoreCtx(judge))).toMatchObject({ isCorrect: true })
+    expect(await scoreAnswer(depth, 'Answer: 1,024 metres', scoreCtx(judge))).toMatchObject({ isCorrect: true })
     expect(judge.calls).toHaveLength(0)
   })
 

@@ -6,8 +6,17 @@ export interface CliIO {
   isTTY: boolean
 }
 
+// `jarvis eval … | head` closes stdout early: stop writing instead of crashing with EPIPE.
+let stdoutClosed = false
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') stdoutClosed = true
+  else throw e
+})
+
 export const processIO = (): CliIO => ({
-  out: (line) => process.stdout.write(`${line}\n`),
+  out: (line) => {
+    if (!stdoutClosed) process.stdout.write(`${line}\n`)
+  },
   err: (line) => process.stderr.write(`${line}\n`),
   isTTY: Boolean(process.stdout.isTTY),
 })

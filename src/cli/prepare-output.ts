@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { JarvisError } from '../errors.ts'
 import { moveAside, writeFileAtomic } from '../results/write.ts'
@@ -29,6 +29,7 @@ export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean })
   const fpFile = fingerprintPath(r.outputPath)
   if (!r.resume || !existsSync(r.outputPath)) {
     const movedTo = moveAside(r.outputPath)
+    rmSync(`${r.outputPath}.telemetry.jsonl`, { force: true })
     if (movedTo && existsSync(fpFile)) writeFileSync(`${movedTo}.run.json`, readFileSync(fpFile))
     writeFileAtomic(fpFile, `${JSON.stringify(fp, null, 2)}\n`)
     return { doneIds: [], movedTo }

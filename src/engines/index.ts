@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { JarvisError } from '../errors.ts'
 import type { Engine } from '../harness/types.ts'
 import { OllamaEngine } from './ollama.ts'
@@ -40,7 +41,8 @@ export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = proce
       const { createLlamaCppEngine } = await import('./llama-cpp.ts')
       return createLlamaCppEngine({
         model: s.model,
-        threads: s.threads ?? undefined,
+        // One core stays with Node and the event loop: on 2 cores llama.cpp with 2 threads is ~35x slower than with 1.
+        threads: s.threads ?? Math.max(1, Math.min(availableParallelism() - 1, 4)),
         contextSize: s.contextSize ?? undefined,
         maxSequences: s.maxSequences ?? 1,
         log: s.log,

@@ -2,6 +2,8 @@ import { inject, test } from 'vitest'
 import type { ProjectContext, ResolvedRun } from '../config/resolved-run.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import { createBackend, type DirectBackend } from './backend.ts'
+import { appendFileSync } from 'node:fs'
+import { executedOutputs, telemetryPathFor } from './executed-runs.ts'
 import { nullTelemetry } from './null-telemetry.ts'
 import type { Judge, Telemetry } from './types.ts'
 
@@ -33,6 +35,15 @@ const firstRun = (ctx: ProjectContext): ResolvedRun => {
   return run
 }
 
+/** The worker's telemetry totals, appended next to each output it wrote (the summary reads them). */
+function writeTotals(totals: Record<string, unknown>): void {
+  for (const out of executedOutputs) {
+    try {
+      appendFileSync(telemetryPathFor(out), `${JSON.stringify(totals)}\n`)
+    } catch {}
+  }
+}
+
 const verbose = () => process.env.JARVIS_VERBOSE === '1'
 const log = (line: string) => {
   if (verbose()) process.stderr.write(`[jarvis] ${line}\n`)
@@ -52,18 +63,22 @@ export const evalTest = test.extend<WorkerFixtures>({
   telemetry: [
     async ({ jarvis }, use) => {
       const run = firstRun(jarvis)
-      if (!run.telemetry && !run.gpuMetrics) return use(nullTelemetry('telemetry off ([run] telemetry = false)'))
+      if (!run.telemetry && !run.gpuMetrics) {
+        await use(nullTelemetry('telemetry off (enable with --telemetry or [run] telemetry = true)'))
+        return writeTotals({ note: 'telemetry off (enable with --telemetry or [run] telemetry = true)' })
+      }
       const { createTelemetry } = await import('../telemetry/create-telemetry.ts')
       const t = await createTelemetry({
         enabled: run.telemetry,
         gpuMetrics: run.gpuMetrics,
-        energyVendor: (run.energyVendor || '') as never,
+        energyVendor: run.energyVendor || '',
         numGpus: run.hardware.numGpus,
         engineScope: run.engine === 'llamacpp' ? 'in-process' : 'remote',
         log: (l: string) => process.stderr.write(`[jarvis] ${l}\n`),
-      } as never)
+      })
       await use(t)
       await t.close()
+      writeTotals(t.totals())
     },
     { scope: 'worker' },
   ],

@@ -1,5 +1,6 @@
 import { describe, inject } from 'vitest'
 import type { ResolvedRun } from '../config/resolved-run.ts'
+import { executedOutputs } from './executed-runs.ts'
 import { evalTest } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
 import { runSample } from './run-sample.ts'
@@ -44,6 +45,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key)
       evalTest.skip(`${runKey}: no samples to run`, () => {})
       return
     }
+    executedOutputs.add(run.outputPath)
     let warm: Promise<void> | null = null
     let judgePromise: Promise<Judge> | null = null
     for (const record of plan.samples) {

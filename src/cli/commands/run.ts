@@ -91,12 +91,41 @@ export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcom
       writeFileAtomic(summaryPathFor(r.outputPath), `${JSON.stringify(s, null, 2)}\n`)
       summaries.push(s)
     }
+    await sendToTrackers(suite, o, prepared, summaries, io)
     printResults(summaries, io, o.compact)
     for (const f of outcome.failedToLoad) io.err(`error: ${f}`)
     const exitCode = outcome.unhandledErrors > 0 || outcome.failedToLoad.length > 0 ? 1 : 0
     return { summaries, exitCode }
   } finally {
     rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+/**
+ * W&B / Google Sheets, only when configured. Results are replayed from the JSONL after the run, so a tracker
+ * never slows inference and a dead tracker never fails a run (it logs one line and is switched off).
+ */
+async function sendToTrackers(suite: Suite, o: RunCliOptions, runs: ResolvedRun[], summaries: RunSummary[], io: CliIO): Promise<void> {
+  const t = o.trackers
+  const config = {
+    wandb_project: t['wandb-project'] ?? suite.run.wandb_project,
+    wandb_entity: t['wandb-entity'] ?? suite.run.wandb_entity,
+    wandb_tags: t['wandb-tags'] ?? suite.run.wandb_tags,
+    wandb_group: t['wandb-group'] ?? (suite.run.wandb_group || suite.meta.name),
+    sheets_spreadsheet_id: t['sheets-id'] ?? suite.run.sheets_spreadsheet_id,
+    sheets_worksheet: t['sheets-worksheet'] ?? suite.run.sheets_worksheet,
+    sheets_credentials_path: t['sheets-creds'] ?? suite.run.sheets_credentials_path,
+  }
+  if (!config.wandb_project && !config.sheets_spreadsheet_id) return
+  const { createTrackers } = await import('../../trackers/index.ts')
+  const { readResults } = await import('../../results/read-results.ts')
+  for (const [i, r] of runs.entries()) {
+    const trackers = await createTrackers(config, (line) => io.err(`warning: ${line}`))
+    await trackers.onRunStart({ benchmark: r.benchmark, model: r.model, backend: r.backend, max_samples: r.maxSamples, max_workers: r.maxWorkers, temperature: r.temperature, max_tokens: r.maxTokens, seed: r.seed, engine_key: r.engine })
+    for await (const line of readResults(r.outputPath)) await trackers.onResult(line)
+    await trackers.onSummary(summaries[i])
+    await trackers.onRunEnd()
+    io.out(`  sent ${r.benchmark} / ${r.model} to ${trackers.names.join(', ')}`)
   }
 }
 
@@ -114,7 +143,11 @@ function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): voi
   for (const s of summaries) {
     const unscored = s.total_samples - s.scored_samples - s.errors
     if (unscored > 0) io.out(`  ${s.benchmark} / ${s.model}: ${unscored} unscored (${Object.entries(s.unscored_reasons).map(([k, v]) => `${k} ${v}`).join(', ')}), excluded from accuracy`)
-    if (s.telemetry_note) io.out(`  telemetry: ${s.telemetry_note}`)
+    if (s.telemetry_note && !s.telemetry_note.startsWith('telemetry off')) io.out(`  telemetry: ${s.telemetry_note}`)
+    if (s.telemetry && s.telemetry.source !== 'none')
+      io.out(`  energy: device ${s.telemetry.device_energy_joules.toFixed(1)} J = samples ${s.telemetry.sample_energy_joules.toFixed(1)} J + idle ${s.telemetry.idle_energy_joules.toFixed(1)} J (${s.telemetry.scope})`)
+    if (/tiny-counting-llama\.gguf$/.test(s.model))
+      io.out('  note: tiny-counting-llama is a 1.8 MB pipeline-check model that recites "one two three …"; it checks the harness, not a model. Put a real .gguf path or hf: URI in [[models]] name to evaluate one.')
     io.out(`  results: ${s.output_path}`)
     io.out(`  summary: ${summaryPathFor(s.output_path)}`)
   }
