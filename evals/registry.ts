@@ -46,7 +46,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'ipw', category: 'chat', description: 'Intelligence Per Watt mixed set (local data)', needs: { ...J, localData: true } },
   { key: 'wildchat', category: 'chat', description: 'WildChat English single-turn, pairwise judge', needs: J },
   { key: 'frames', category: 'rag', description: 'FRAMES multi-hop factual retrieval', needs: J },
-  { key: 'livecodebench', category: 'coding', description: 'LiveCodeBench competitive programming (sandboxed)', needs: { ...N, sandbox: true } },
+  { key: 'livecodebench', category: 'coding', description: 'LiveCodeBench competitive programming (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./livecodebench/benchmark.ts')) },
   // agentic
   { key: 'gaia', category: 'agentic', description: 'GAIA multi-step tasks with files and tools', needs: { ...JF, agentTools: true, gated: true } },
   { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true } },
@@ -76,7 +76,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: J },
   { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: J },
   { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF },
-  { key: 'coding_task', category: 'use-case', description: 'Function-level code generation (sandboxed)', needs: { ...N, sandbox: true } },
+  { key: 'coding_task', category: 'use-case', description: 'Function-level code generation (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_task/benchmark.ts')) },
 ]
 
 const byKey = new Map(BENCHMARKS.map((b) => [b.key, b]))

@@ -12,6 +12,8 @@ import { emptyAnswerScore, scoreCodeRun } from '../../src/scoring/code/code-scor
 export const PER_TEST_TIMEOUT_MS = 5000
 export const MEMORY_BYTES = 1024 ** 3
 
+const clip = (s: string, n = 4000) => (s.length > n ? `${s.slice(0, n)}…` : s)
+
 export async function scoreAnswer(record: EvalRecord, answer: string, ctx?: Pick<ScoreContext, 'signal'>): Promise<Score> {
   const tests = record.metadata.test_cases as string[]
   const entryPoint = String(record.metadata.entry_point)
@@ -19,5 +21,5 @@ export async function scoreAnswer(record: EvalRecord, answer: string, ctx?: Pick
   const { code, source } = extractCode(answer, { entryPoint })
   if (!code) return { ...emptyAnswerScore(tests.length), expected }
   const run = await runAssertTests(code, tests, { entryPoint, perTestTimeoutMs: PER_TEST_TIMEOUT_MS, memoryBytes: MEMORY_BYTES, signal: ctx?.signal })
-  return { ...scoreCodeRun(run, tests.length, { code_source: source }), expected, extracted: code }
+  return { ...scoreCodeRun(run, tests.length, { code_source: source }), expected, extracted: clip(code) }
 }

@@ -1,5 +1,5 @@
 // Secrets never reach output: any known secret value from the environment, and anything shaped like a key.
-const SECRET_ENV = /(_API_KEY|_TOKEN|_SECRET|PASSWORD)$/i
+const SECRET_ENV = /(KEY|TOKEN|SECRET|PASSWORD|PAT|CREDENTIALS?)$|SECRET/i
 
 export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
   return Object.entries(env)

@@ -9,11 +9,13 @@ export class OllamaEngine implements Engine {
   readonly key = 'ollama'
   readonly where: string
   private readonly client: Ollama
+  private readonly host: string
   private readonly maxRetries: number
   private readonly numCtx: number | undefined
 
   constructor(opts: { host: string; maxRetries: number; numCtx?: number }) {
     this.where = `ollama at ${redactUrl(opts.host)}`
+    this.host = opts.host
     this.client = new Ollama({ host: opts.host })
     this.maxRetries = opts.maxRetries
     this.numCtx = opts.numCtx
@@ -40,7 +42,11 @@ export class OllamaEngine implements Engine {
   }
 
   private async once(p: GenerateParams, t0: number): Promise<Omit<GenerateResult, 'retries' | 'latencySeconds'>> {
-    const stream = await this.client.chat({
+    // The client connects the abort only once headers arrive; a per-call fetch carries the signal from the start,
+    // so a timeout also cancels a request the server never answers.
+    const signal = p.signal
+    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
+    const stream = await client.chat({
       model: p.model,
       messages: p.messages,
       stream: true,

@@ -105,6 +105,8 @@ export class OpenAICompatibleEngine implements Engine {
       if (choice?.finish_reason) finishReason = choice.finish_reason
       if (chunk.usage) usage = chunk.usage
     }
+    // A stream that ends without a finish_reason was cut (a proxy closing early): retry, never keep half an answer.
+    if (!finishReason) throw new Error('stream ended without a finish_reason')
     const promptTokens = usage?.prompt_tokens ?? 0
     const completionTokens = usage?.completion_tokens ?? 0
     return {
@@ -127,7 +129,7 @@ export function classifyOpenAIError(err: unknown): AttemptFailure {
   if (err instanceof OpenAI.APIConnectionError)
     return { kind: 'connection', status: null, message: `connection error: ${causeText(err)}`, retryable: true, retryAfterMs: null }
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
-    const msg = `HTTP ${err.status}: ${firstLine(err.message)}`
+    const msg = `HTTP ${err.status}: ${firstLine(err.message).replace(new RegExp(`^${err.status}\\s*`), '')}`
     return statusFailure(err.status, msg, retryAfterFromHeaders((n) => err.headers?.get(n)))
   }
   if (err instanceof InferenceError) return { kind: err.kind, status: err.status, message: err.message, retryable: false, retryAfterMs: null }

@@ -34,6 +34,8 @@ export function resolveEngineKey(c: EngineChoice, where: string): string {
   }
   if (c.baseUrl) return 'openai-compatible'
   if (/\.gguf$/i.test(c.model) || c.model.startsWith('hf:')) return 'llamacpp'
+  // "name:tag" is Ollama's naming (gpt-oss:20b, deepseek-r1:8b) even when the name looks like a cloud model's.
+  if (!c.provider && /^[^/:]+:[^/:]+$/.test(c.model)) return 'ollama'
   if (c.provider || CLOUD_PREFIXES.some((p) => c.model.toLowerCase().startsWith(p))) return 'cloud'
   if (c.model.includes('/') && !c.model.includes(':')) return 'vllm'
   return 'ollama'

@@ -41,6 +41,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, o: Retr
       const backoff = Math.min(base * 2 ** n, 8000) * (1 - Math.random() * 0.25)
       const wait = f.retryAfterMs !== null && f.retryAfterMs >= 0 && f.retryAfterMs <= 60_000 ? f.retryAfterMs : backoff
       await sleep(wait, o.signal)
+      if (o.signal?.aborted) throw new InferenceError('aborted', abortMessage(o.signal), { retries: n })
     }
   }
 }

@@ -18,11 +18,21 @@ export interface SamplePlan {
  * evaluated twice as in OpenJarvis) → this Vitest run's chunk → minus ids already complete (resume).
  */
 export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}): Promise<SamplePlan> {
-  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: run.maxSamples ?? undefined, log })
+  const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
+  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, log })
   assertUniqueIds(all, def.key)
   const shuffled = selectRecords(all, { seed: run.seed, recordIds: run.recordIds ?? undefined, where: def.key })
-  const warmup = shuffled.slice(0, run.warmupSamples)
-  let selected = shuffled.slice(run.warmupSamples)
+  let warmup: EvalRecord[]
+  let selected: EvalRecord[]
+  if (run.recordIds) {
+    // Asked-for ids are all measured; warmup comes from the records that were not asked for.
+    const asked = new Set(run.recordIds)
+    warmup = selectRecords(all, { seed: run.seed }).filter((r) => !asked.has(r.record_id)).slice(0, run.warmupSamples)
+    selected = shuffled
+  } else {
+    warmup = shuffled.slice(0, run.warmupSamples)
+    selected = shuffled.slice(run.warmupSamples)
+  }
   if (run.maxSamples !== null) selected = selected.slice(0, run.maxSamples)
   const selectedCount = selected.length
   if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)

@@ -1,4 +1,5 @@
 import type { ResolvedRun } from '../config/resolved-run.ts'
+import { redactSecrets } from '../cli/redact.ts'
 import { InferenceError } from '../engines/inference-error.ts'
 import { trackJudgeUsage } from '../judge/create-judge.ts'
 import type { SampleResult } from '../results/schema.ts'
@@ -44,7 +45,7 @@ export async function runSample(args: {
     const err = e instanceof InferenceError ? e : new InferenceError('other', (e as Error).message)
     const kind = err.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : err.kind
     return {
-      result: buildResult(run, record, { error: `${kind}: ${err.message}`, errorKind: kind, retries: err.retries }),
+      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${err.message}`), errorKind: kind, retries: err.retries }),
       score: null,
       messages,
     }

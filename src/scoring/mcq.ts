@@ -29,18 +29,24 @@ export function extractStrict(text: string): StrictExtraction {
     for (const m of text.matchAll(re)) {
       const letter = m[1]
       const after = text.slice((m.index ?? 0) + m[0].length)
-      // "the answer is a matter of …": a lowercase letter followed by a word is an article, not an answer.
-      if (letter === letter.toLowerCase() && /^\s+[a-z]/.test(after)) continue
+      // "the answer is a matter of …", "Answer: I think it is B": an article or a pronoun, not an answer.
+      if ((letter === 'a' || letter === 'i' || letter === 'I') && /^\s+[a-z]/.test(after)) continue
       found.push({ pos: m.index ?? 0, letter: letter.toUpperCase(), pattern })
     }
   }
+  // A stated answer beats a boxed one, which beats bold text: "The answer is B" followed by the options
+  // re-listed as "**A.** … **D.** …" is B, not D. Within a kind, the last one counts.
   scan(STATED, 'stated')
+  const stated = found.splice(0)
   scan(BOXED, 'boxed')
+  const boxed = found.splice(0)
   scan(BOLD, 'bold')
-  if (found.length > 0) {
-    const last = found.reduce((a, b) => (b.pos >= a.pos ? b : a))
-    return { letter: last.letter, sure: true, pattern: last.pattern }
-  }
+  const bold = found.splice(0)
+  const last = (xs: typeof found) => xs.reduce((a, b) => (b.pos >= a.pos ? b : a))
+  if (stated.length) return { letter: last(stated).letter, sure: true, pattern: 'stated' }
+  if (boxed.length) return { letter: last(boxed).letter, sure: true, pattern: 'boxed' }
+  // Bold letters are trusted only when they all agree (a bold option list is not an answer).
+  if (bold.length && bold.every((b) => b.letter === bold[0].letter)) return { letter: bold[0].letter, sure: true, pattern: 'bold' }
   const bare = text.trim().replace(/^[*_`\s]+|[*_`\s]+$/g, '')
   // A lone letter: "C", "(C)", "C.", "c"
   const lone = /^\(?([A-Za-z])\)?[.:]?$/.exec(bare)
@@ -61,7 +67,11 @@ export const judgeMessages = (problem: string, answer: string, last: string): Ch
 
 /** The judge's letter: the last standalone letter among the valid ones; NONE or nothing → null. */
 export function parseJudgeLetter(reply: string, valid: readonly string[]): string | null {
+  // "NONE (the response hedges between A and B)": the judge said there is no answer; the letters are its reasons.
+  if (/^\W*NONE\b/i.test(reply.trim())) return null
   const text = reply.replace(/\bNONE\b/gi, ' ')
+  const labelled = /\banswer\s*[:=]\s*\(?([a-zA-Z])\)?(?![A-Za-z])/i.exec(text)
+  if (labelled && valid.includes(labelled[1].toUpperCase())) return labelled[1].toUpperCase()
   const upper = [...text.matchAll(/(?<![A-Za-z])([A-Z])(?![A-Za-z])/g)].map((m) => m[1]).filter((l) => valid.includes(l))
   if (upper.length) return upper.at(-1)!
   const short = text.replace(/[^A-Za-z]/g, '')

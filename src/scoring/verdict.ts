@@ -145,24 +145,38 @@ function unanimous(words: (boolean | 'ambiguous')[]): boolean | null {
 
 export type PairwiseToken = 'A>>B' | 'A>B' | 'A=B' | 'B>A' | 'B>>A'
 
-const TOKEN = /\[\[\s*[*_`]*\s*([AB])\s*(>>|<<|>|<|=|==)\s*([AB])\s*[*_`]*\s*\]\]/g
+const TOKEN = /\[\[\s*[*_`]*\s*([AB])\s*(>>|<<|>|<|==|=)\s*([AB])\s*[*_`]*\s*\]\]/g
 
 /**
- * The last verdict token of a pairwise judge reply. Tokens on a line that lists three or more of them are
- * an echo of the instructions, not a verdict, and are skipped.
+ * The verdict token of a pairwise judge reply: a `"verdict": "[[…]]"` field when there is one (the JSON the
+ * prompt asks for), else the last token of the reply. Tokens that list the choices are an echo of the
+ * instructions, not a verdict, and are skipped: three or more different tokens on one line, or on a run of
+ * consecutive lines.
  */
 export function parsePairwiseVerdict(text: string): PairwiseToken | null {
-  let last: PairwiseToken | null = null
-  for (const line of (text ?? '').split(/\r?\n/)) {
-    const found: PairwiseToken[] = []
-    for (const m of line.matchAll(TOKEN)) {
-      const t = canonical(m[1] as 'A' | 'B', m[2], m[3] as 'A' | 'B')
-      if (t) found.push(t)
-    }
-    if (found.length >= 3) continue
-    if (found.length > 0) last = found.at(-1)!
+  const t = text ?? ''
+  const field = [...t.matchAll(new RegExp(`verdict["'*]*\\s*[:=]\\s*["'*]*\\s*${TOKEN.source}`, 'gi'))].at(-1)
+  if (field) {
+    const v = canonical(field[1].toUpperCase() as 'A' | 'B', field[2], field[3].toUpperCase() as 'A' | 'B')
+    if (v) return v
   }
-  return last
+  const lines = t.split(/\r?\n/).map((line) =>
+    [...line.matchAll(TOKEN)].map((m) => canonical(m[1].toUpperCase() as 'A' | 'B', m[2], m[3].toUpperCase() as 'A' | 'B')).filter((x): x is PairwiseToken => x !== null),
+  )
+  const echo = new Set<number>()
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i].length === 0) {
+      i++
+      continue
+    }
+    let j = i
+    const seen = new Set<PairwiseToken>()
+    while (j < lines.length && lines[j].length > 0) lines[j++].forEach((x) => seen.add(x))
+    if (seen.size >= 3) for (let k = i; k < j; k++) echo.add(k)
+    i = j
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (!echo.has(i) && lines[i].length > 0) return lines[i].at(-1)!
+  return null
 }
 
 function canonical(left: 'A' | 'B', op: string, right: 'A' | 'B'): PairwiseToken | null {

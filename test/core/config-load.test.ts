@@ -58,6 +58,12 @@ test.fails('a suite without [[models]] names the [[models]] block it needs', () 
   expect(errorOf(() => loadSuiteFile(`${FIX}/no-models.toml`)).message).toContain('[[models]]')
 })
 
+// BUG (minor): `[models]` written as a single table (a common slip) says "expected array, got {…}" rather than
+// telling the user to write [[models]].
+test.fails('[models] written as a table is told to use [[models]]', () => {
+  expect(errorOf(() => parseSuite({ models: { name: 'qwen3:8b' }, benchmarks: [{ name: 'gpqa' }] }, 's.toml')).message).toContain('[[models]]')
+})
+
 describe('parseSuite: schema and registry checks', () => {
   const bad = (raw: unknown) => () => parseSuite(raw, 'suite.toml')
 

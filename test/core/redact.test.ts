@@ -59,7 +59,7 @@ describe('redactSecrets', () => {
   // BUG (minor): common secret variables whose names do not END in _API_KEY/_TOKEN/_SECRET/PASSWORD are missed,
   // e.g. AWS_SECRET_ACCESS_KEY, GITHUB_PAT, ANTHROPIC_KEY. Fix: also match names containing SECRET / ending in
   // _KEY or _PAT (minus known non-secrets), e.g. /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PAT)($|_)/i.
-  test.fails('AWS_SECRET_ACCESS_KEY is treated as a secret', () => {
+  test('AWS_SECRET_ACCESS_KEY is treated as a secret', () => {
     expect(redactSecrets('creds wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', { AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' })).toBe('creds [REDACTED]')
   })
 })

@@ -41,8 +41,9 @@ async function writeRun(dir: string): Promise<string> {
   const f = await scoreFrames(wife, 'Jane Doe', scoreCtx(scriptedJudge(['correct: no'])))
   lines.push(resultLine('frames', wife, 'Jane Doe', f))
   // pairwise: the first reply lost its token to a typo at the time, the stored text has it
-  const w = await scoreWildchat(haiku, 'Rain on the roof', scoreCtx(scriptedJudge(['[[B>A]]', '[[A>B]]'])))
+  const w = await scoreWildchat(haiku, 'Rain on the roof', scoreCtx(scriptedJudge(['A wins: [A>B]', '[[A>B]]'])))
   lines.push(resultLine('wildchat', haiku, 'Rain on the roof', w))
+  lines[3].scoring_metadata.generated_as_a = { verdict: null, raw_judge_output: 'A wins: [[A>B]]' }
   // checklist: scored wrong at the time
   const l = await scoreLrb(gpu, 'A report', scoreCtx(scriptedJudge(['{"judgments": [{"index": 1, "covered": true}]}'])))
   lines.push(resultLine('liveresearchbench', gpu, 'A report', l))
@@ -67,7 +68,7 @@ describe('jarvis eval reparse-judge', () => {
         "Input:   <dir>/mixed_test-model.jsonl",
         "Output:  <dir>/mixed_test-model.jsonl (original kept as <dir>/mixed_test-model.jsonl.bak)",
         "Summary: <dir>/mixed_test-model.jsonl.summary.json",
-        "4 records re-scored, accuracy 0.4000 → 0.8333",
+        "4 records re-scored, accuracy 0.5000 → 0.8333",
         "3 verdicts changed; 1 records unscored; 1 records of benchmarks without stored judge replies left as they were",
       ]
     `)
@@ -78,7 +79,7 @@ describe('jarvis eval reparse-judge', () => {
       ['math500-algebra-2210', true, 1],
       ['math500-fast', true, 1],
       ['frames-0', false, 0],
-      ['wildchat', false, 0],
+      ['wildchat', true, 1],
       ['liveresearchbench-lrb_q001', true, 2 / 3],
       ['supergpqa-1', true, 1],
       ['math500-err', null, null],
