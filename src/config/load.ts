@@ -27,7 +27,11 @@ export function parseSuite(raw: unknown, source: string): Suite {
   return res.data
 }
 
+/** Known keys per table, by the table's path with array indexes dropped ("benchmarks.dataset"). */
 const SECTION_KEYS: Record<string, string[]> = {
+  'backend.external': Object.keys(SuiteSchema.shape.backend.unwrap().shape.external.unwrap().shape),
+  'benchmarks.dataset': Object.keys(SuiteSchema.shape.benchmarks.element.shape.dataset.unwrap().shape),
+  backend: ['external'],
   '': ['meta', 'defaults', 'judge', 'run', 'backend', 'models', 'benchmarks'],
   meta: Object.keys(SuiteSchema.shape.meta.unwrap().shape),
   defaults: Object.keys(SuiteSchema.shape.defaults.unwrap().shape),
@@ -42,23 +46,35 @@ export function tomlPlace(path: readonly PropertyKey[]): string {
   const [head, idx, ...rest] = path.map(String)
   if (head === undefined) return '(top level)'
   if ((head === 'models' || head === 'benchmarks') && idx !== undefined && /^\d+$/.test(idx)) {
+    if (head === 'benchmarks' && rest[0] === 'dataset') return `[[benchmarks]] #${Number(idx) + 1} [benchmarks.dataset]${rest.length > 1 ? ` key "${rest.slice(1).join('.')}"` : ''}`
     const key = rest.length ? ` key "${rest.join('.')}"` : ''
     return `[[${head}]] #${Number(idx) + 1}${key}`
   }
   const tail = [idx, ...rest].filter((x) => x !== undefined)
-  if (head === 'backend') return `[backend${tail.length > 1 ? `.${tail[0]}` : ''}]${tail.length ? ` key "${tail.at(-1)}"` : ''}`
+  if (head === 'backend') return `[backend${tail.length ? `.${tail[0]}` : ''}]${tail.length > 1 ? ` key "${tail.slice(1).join('.')}"` : ''}`
   return `[${head}]${tail.length ? ` key "${tail.join('.')}"` : ''}`
 }
 
 function formatIssue(issue: z.core.$ZodIssue, raw: unknown, source: string): string {
   if (issue.code === 'unrecognized_keys') {
-    const section = String(issue.path[0] ?? '')
+    const section = issue.path.filter((p) => typeof p === 'string').join('.')
     const known = SECTION_KEYS[section] ?? []
     const key = issue.keys[0]
-    const hint = didYouMean(key, known) || (known.length ? ` Known keys: ${known.join(', ')}.` : '')
+    const elsewhere = GENERATION_KEYS.find((k) => closeMatches(key, [k]).length > 0)
+    const hint =
+      didYouMean(key, known) ||
+      (elsewhere && section === 'run' ? ` "${elsewhere}" belongs in [defaults], [[models]] or [[benchmarks]].` : '') ||
+      (known.length ? ` Known keys: ${known.join(', ')}.` : '')
     return `${source} ${tomlPlace(issue.path)}: unknown key "${key}".${hint}`
   }
   const place = tomlPlace(issue.path)
+  const top = issue.path.length === 1 ? String(issue.path[0]) : ''
+  if ((top === 'models' || top === 'benchmarks') && issue.code !== 'too_small') {
+    const got = valueAt(raw, issue.path)
+    if (got === undefined) return `${source}: no [[${top}]] block. Add at least one, e.g. [[${top}]] with name = "${top === 'models' ? 'qwen3:8b' : 'supergpqa'}".`
+    return `${source}: write [[${top}]] (one block per ${top === 'models' ? 'model' : 'benchmark'}, double brackets), not [${top}].`
+  }
+  if ((top === 'models' || top === 'benchmarks') && issue.code === 'too_small') return `${source}: at least one [[${top}]] block is required.`
   if (issue.code === 'invalid_type') {
     const got = valueAt(raw, issue.path)
     if (got === undefined) return `${source} ${place}: missing required value (expected ${issue.expected}). Add it.`
@@ -72,6 +88,8 @@ function formatIssue(issue: z.core.$ZodIssue, raw: unknown, source: string): str
   }
   return `${source} ${place}: ${issue.message}.`
 }
+
+const GENERATION_KEYS = ['temperature', 'max_tokens']
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = raw

@@ -94,6 +94,8 @@ const CASES: [string, string, true | false | 'unsure'][] = [
   ['6 ways', '6', true],
   ['3 xy', '3', false],
   ['10 000', '10000', true],
+  ['10{,}080', '10080', true],
+  ['10\\,080', '10,080', true],
   ['\\infty', '\\infty', true],
   // words and letters
   ['\\text{Evelyn}', 'Evelyn', true],

@@ -42,10 +42,11 @@ export function cleanLatex(input: string): CleanedAnswer {
   s = s.replace(/\\%|%|\s+percent\b/g, () => ((percent = true), ''))
   s = s.replace(/\\\$|\$/g, '')
   s = s.replace(/\\[dtc]frac\b/g, '\\frac').replace(/\\[dt]binom\b/g, '\\binom')
-  // thin spaces: "32,\!348" is a number, "\, " a space
-  s = s.replace(/(\d),?\s*\\!\s*(?=\d{3}(?!\d))/g, '$1,').replace(/(\d) (?=\d{3}(?!\d))/g, '$1')
-  s = s.replace(/,\\!/g, ',').replace(/(?<!\\)\\[!,;:> ]/g, ' ').replace(/~/g, ' ')
-  s = s.replace(/\\(left|right|[Bb]igg?[lr]?)\s*(\.|(?=[\\([\]{}|)]))/g, (_m, _c, d: string) => (d === '.' ? '' : ''))
+  // digit groups: "32,\!348", "10{,}080", "10\,080" and "10 080" are one number; elsewhere "\," is a space
+  s = s.replace(/\{,\}/g, ',').replace(/(\d),?\s*\\[!,]\s*(?=\d{3}(?!\d))/g, '$1,')
+  s = s.replace(/(?<!\\)\\[!,;:> ]/g, ' ').replace(/~/g, ' ')
+  s = s.replace(/(\d) (?=\d{3}(?!\d))/g, '$1')
+  s = s.replace(/\\(left|right|[Bb]igg?[lr]?)\s*(\.|(?=[\\([\]{}|)]))/g, '') // \left( → (, \left. → nothing
   s = s.replace(/\\(displaystyle|textstyle)\b/g, '')
   s = stripUnits(s.trim())
   s = s.replace(/\s+/g, ' ').replace(/[.。]+$/, '').trim()
