@@ -12,6 +12,6 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 export default defineConfig({
   plugins: [jarvisPlugin()],
   test: {
-    projects: [UNIT_PROJECT, ...modelProjects(runsFromEnv(root))],
+    projects: [UNIT_PROJECT, ...modelProjects(runsFromEnv(root), root)],
   },
 })

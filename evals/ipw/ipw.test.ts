@@ -68,3 +68,11 @@ describe('ipw scorer', () => {
     expect(await scoreAnswer(mult, '391', scoreCtx(scriptedJudge([new Error('boom')])))).toMatchObject({ isCorrect: null, reason: 'judge_error' })
   })
 })
+
+describe('judge errors', () => {
+  test('a secret in a judge error message never reaches scoring_metadata', async () => {
+    const [mult] = wave1Rows('ipw').map((r) => toRecord(r)!)
+    const s = await scoreAnswer(mult, '391', scoreCtx(scriptedJudge([new Error('401 invalid key sk-abcdefghijklmnop1234 for https://api.example')])))
+    expect(s.metadata.judge_error).toBe('401 invalid key [REDACTED] for https://api.example')
+  })
+})

@@ -1,11 +1,10 @@
-import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
 import { buildPrompt } from './prompt.ts'
+import { readShardsUntil } from './read-shards.ts'
 
+/** About 1.15M rows (4 GB): with max_samples set, only enough parquet shards are read (read-shards.ts). */
 export const DATASET = { repo: 'facebook/natural_reasoning', split: 'train' } as const
-/** Up to this many samples, only the first parquet shard is read: the split has 1.15M rows (about 4 GB). */
-export const FIRST_SHARD_UP_TO = 2000
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
 
@@ -28,27 +27,26 @@ export function toRecord(row: Record<string, unknown>): EvalRecord | null {
 }
 
 export async function loadNaturalReasoning(ctx: LoadContext): Promise<EvalRecord[]> {
-  const split = ctx.split ?? DATASET.split
-  const firstShard = ctx.maxSamples !== undefined && ctx.maxSamples <= FIRST_SHARD_UP_TO
-  const ref = firstShard
-    ? { repo: DATASET.repo, split, revision: 'refs/convert/parquet', files: [`default/${split}/0000.parquet`] }
-    : { repo: DATASET.repo, split }
-  if (firstShard) ctx.log(`reading only the first parquet shard of ${split} (max_samples ≤ ${FIRST_SHARD_UP_TO})`)
-  const rows = await loadHubRows(ref, undefined, { signal: ctx.signal })
-  const records: EvalRecord[] = []
   const seen = new Set<string>()
+  let rows = 0
   let noReference = 0
   let duplicates = 0
-  for (const row of rows) {
-    const r = toRecord(row)
-    if (!r) noReference++
-    else if (seen.has(r.record_id)) duplicates++
-    else {
-      seen.add(r.record_id)
-      records.push(r)
+  const toRecords = (batch: Record<string, unknown>[]) => {
+    const out: EvalRecord[] = []
+    for (const row of batch) {
+      rows++
+      const r = toRecord(row)
+      if (!r) noReference++
+      else if (seen.has(r.record_id)) duplicates++
+      else {
+        seen.add(r.record_id)
+        out.push(r)
+      }
     }
+    return out
   }
-  if (noReference > 0) ctx.log(`${noReference} of ${rows.length} rows have no reference_answer and were dropped`)
+  const records = await readShardsUntil({ repo: DATASET.repo, split: ctx.split ?? DATASET.split, ctx, toRecords })
+  if (noReference > 0) ctx.log(`${noReference} of ${rows} rows have no reference_answer and were dropped`)
   if (duplicates > 0) ctx.log(`${duplicates} rows repeat an earlier question and were dropped`)
   return records
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { loadCtx, resultLine, scoreCtx, scriptedJudge, useWave1Hub, wave1Rows } from '../../test/support/fixtures-wave1.ts'
+import { writeRepoFile } from '../../test/support/dataset-fixtures.ts'
+import { loadCtx, nestedParquet, resultLine, scoreCtx, scriptedJudge, useWave1Hub, WAVE1, wave1Rows } from '../../test/support/fixtures-wave1.ts'
 import { loadNaturalReasoning, toRecord } from './loader.ts'
 import { buildPrompt } from './prompt.ts'
 import { rescore, scoreAnswer } from './scorer.ts'
@@ -24,15 +25,23 @@ describe('natural-reasoning loader', () => {
     expect(new Set(a.map((r) => r.record_id))).toEqual(new Set(b.map((r) => r!.record_id)))
   })
 
-  test('a small max_samples reads only the first parquet shard, without listing the split', async () => {
-    vi.stubEnv('HF_HUB_CACHE', join(hub.root(), 'cache-first-shard'))
+  test('with max_samples, reads shard after shard until 4 × max_samples records, stopping at the last shard', async () => {
+    const extra = [
+      { question: 'What is 2 + 2?', reference_answer: '4', responses: [] },
+      { question: 'What is the capital of France?', reference_answer: 'Paris', responses: [] },
+    ]
+    await writeRepoFile(join(hub.root(), 'hub'), WAVE1['natural-reasoning'].repo, 'default/train/0001.parquet', nestedParquet(extra, WAVE1['natural-reasoning'].schema), 'refs/convert/parquet')
+    vi.stubEnv('HF_HUB_CACHE', join(hub.root(), 'cache-shards'))
     hub.hub().requests.length = 0
-    const ctx = loadCtx({ maxSamples: 10 })
-    expect(await loadNaturalReasoning(ctx)).toHaveLength(3)
-    expect(ctx.logs[0]).toBe('reading only the first parquet shard of train (max_samples ≤ 2000)')
-    const paths = hub.hub().requests.map((r) => r.path)
+    const one = loadCtx({ maxSamples: 1 })
+    expect(await loadNaturalReasoning(one)).toHaveLength(5)
+    expect(one.logs[0]).toBe('read 2 parquet shard(s) of train for max_samples 1 (5 records in the pool)')
+    const paths = hub.hub().requests.map((r) => decodeURIComponent(r.path))
     expect(paths.some((p) => p.includes('/tree/'))).toBe(false)
-    expect(paths.some((p) => p.includes('default/train/0000.parquet'))).toBe(true)
+    expect(paths.some((p) => p.includes('0002.parquet'))).toBe(false)
+    const ten = loadCtx({ maxSamples: 10 })
+    expect(await loadNaturalReasoning(ten)).toHaveLength(5)
+    expect(ten.logs[0]).toBe('read 2 parquet shard(s) of train for max_samples 10 (5 records in the pool)')
   })
 })
 

@@ -1,10 +1,9 @@
-import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import { readShardsUntil } from '../natural-reasoning/read-shards.ts'
 
+/** About 1M conversations in 19 parquet shards: with max_samples set, only enough shards are read. */
 export const DATASET = { repo: 'allenai/WildChat-1M', split: 'train' } as const
-/** Up to this many samples, only the first parquet shard is read (the split has about 1M conversations). */
-export const FIRST_SHARD_UP_TO = 2000
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
 
@@ -35,22 +34,21 @@ export function toRecord(row: Record<string, unknown>): EvalRecord | null {
 }
 
 export async function loadWildChat(ctx: LoadContext): Promise<EvalRecord[]> {
-  const split = ctx.split ?? DATASET.split
-  const firstShard = ctx.maxSamples !== undefined && ctx.maxSamples <= FIRST_SHARD_UP_TO
-  const ref = firstShard
-    ? { repo: DATASET.repo, split, revision: 'refs/convert/parquet', files: [`default/${split}/0000.parquet`] }
-    : { repo: DATASET.repo, split }
-  if (firstShard) ctx.log(`reading only the first parquet shard of ${split} (max_samples ≤ ${FIRST_SHARD_UP_TO})`)
-  const rows = await loadHubRows(ref, undefined, { signal: ctx.signal })
-  const records: EvalRecord[] = []
   const seen = new Set<string>()
-  for (const row of rows) {
-    const r = toRecord(row)
-    if (r && !seen.has(r.record_id)) {
-      seen.add(r.record_id)
-      records.push(r)
+  let rows = 0
+  const toRecords = (batch: Record<string, unknown>[]) => {
+    const out: EvalRecord[] = []
+    for (const row of batch) {
+      rows++
+      const r = toRecord(row)
+      if (r && !seen.has(r.record_id)) {
+        seen.add(r.record_id)
+        out.push(r)
+      }
     }
+    return out
   }
-  ctx.log(`${records.length} of ${rows.length} conversations are English, single-turn and distinct`)
+  const records = await readShardsUntil({ repo: DATASET.repo, split: ctx.split ?? DATASET.split, ctx, toRecords })
+  ctx.log(`${records.length} of ${rows} conversations are English, single-turn and distinct`)
   return records
 }

@@ -10,6 +10,8 @@ const EVAL_COMMANDS: Record<string, { describe: string; load: () => Promise<Comm
   compare: { describe: 'compare result files side by side, with confidence intervals', load: async () => (await import('./commands/compare.ts')).compareCommand },
   report: { describe: 'detailed report of one run (text or --html)', load: async () => (await import('./commands/report.ts')).reportCommand },
   gate: { describe: 'fail when a candidate regresses significantly against a baseline', load: async () => (await import('./commands/gate.ts')).gateCommand },
+  merge: { describe: 'merge shard JSONLs of one run into one file + summary', load: async () => (await import('./commands/merge.ts')).mergeCommand },
+  cache: { describe: 'show or clear the --cache response cache', load: async () => (await import('./commands/cache.ts')).cacheCommand },
   'reparse-judge': { describe: 're-parse stored judge replies and rescore, no model calls', load: async () => (await import('./commands/reparse-judge.ts')).reparseJudgeCommand },
 }
 

@@ -56,7 +56,7 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
         const ctx: ProjectContext = { runs: Object.fromEntries(mine.map((r) => [r.benchmark, { ...r, chunk: chunks > 1 ? { index: c, size: o.chunkSize } : null }])) }
         project.provide('jarvis', ctx)
       }
-      const chunkSpecs = specs.filter((s: TestSpecification) => active.some((r) => r.modelSlug === s.project.name && s.moduleId.endsWith(evalFileFor(r))))
+      const chunkSpecs = specs.filter((s: TestSpecification) => active.some((r) => r.modelSlug === s.project.name && (s.moduleId.endsWith(evalFileFor(r)) || s.moduleId.includes(`/.jarvis/parts/${r.benchmark}/`))))
       o.onChunk?.(c, chunks)
       const result = await vitest.runTestSpecifications(chunkSpecs, false)
       outcome.unhandledErrors += result.unhandledErrors.length

@@ -105,6 +105,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         category: b.category ?? null,
         chunk: null,
         skipIdsFile: null,
+        parts: Number(env.JARVIS_PARTS) || suite.run.parts,
       })
     }
     void mi

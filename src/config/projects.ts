@@ -1,4 +1,5 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
+import { partFiles } from './part-files.ts'
 import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
 
 /** The eval file of a benchmark; custom local-file benchmarks share one generic file. */
@@ -9,7 +10,7 @@ export const evalFileFor = (run: Pick<ResolvedRun, 'benchmark' | 'dataset'>): st
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 
 /** One Vitest project per model (named by its slug) holding that model's row of the matrix. */
-export function modelProjects(runs: readonly ResolvedRun[]): TestProjectInlineConfiguration[] {
+export function modelProjects(runs: readonly ResolvedRun[], root?: string): TestProjectInlineConfiguration[] {
   const bySlug = new Map<string, ResolvedRun[]>()
   for (const r of runs) bySlug.set(r.modelSlug, [...(bySlug.get(r.modelSlug) ?? []), r])
   return [...bySlug.entries()].map(([slug, rs]) => {
@@ -21,7 +22,7 @@ export function modelProjects(runs: readonly ResolvedRun[]): TestProjectInlineCo
       extends: true,
       test: {
         name: slug,
-        include: [...new Set(rs.map(evalFileFor))],
+        include: [...new Set(rs.flatMap((r) => (r.parts > 1 && root ? partFiles(root, r.benchmark, r.parts) : [evalFileFor(r)])))],
         provide: { jarvis: ctx },
         maxConcurrency: Math.max(5, maxWorkers * 2),
         testTimeout: EVAL_TEST_TIMEOUT_MS,

@@ -57,6 +57,8 @@ export interface ResolvedRun {
   chunk: { index: number; size: number } | null
   /** Record ids already complete in the output (resume): registered as skipped, not re-run. */
   skipIdsFile: string | null
+  /** Eval files the benchmark's samples are spread over (by a hash of the record id), so --shard can split it. */
+  parts: number
 }
 
 /** What each model project provides to its workers. */

@@ -59,6 +59,8 @@ export const RunSchema = z.strictObject({
   max_retries: nonNegInt.default(3),
   resume: z.boolean().default(false),
   cache: z.boolean().default(false),
+  /** Spread each benchmark over this many eval files (samples by record-id hash) so `vitest --shard` splits it. */
+  parts: z.number().int().min(1).max(256).default(1),
 })
 
 export const BackendExternalSchema = z.strictObject({

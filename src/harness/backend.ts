@@ -1,4 +1,5 @@
 import type { ResolvedRun } from '../config/resolved-run.ts'
+import { ResponseCache } from '../cache/response-cache.ts'
 import { createEngine } from '../engines/index.ts'
 import { Semaphore } from './semaphore.ts'
 import type { Engine, GenerateParams, GenerateResult } from './types.ts'
@@ -16,6 +17,7 @@ export class DirectBackend {
     readonly engine: Engine,
     readonly model: string,
     maxWorkers: number,
+    readonly cache: ResponseCache | null = null,
   ) {
     this.limiter = new Semaphore(maxWorkers)
   }
@@ -27,8 +29,16 @@ export class DirectBackend {
   }
 
   async generate(p: Omit<GenerateParams, 'model'>): Promise<GenerateResult> {
+    const params = { ...p, model: this.model }
+    const key = this.cache && ResponseCache.cacheable(params) ? this.cache.key({ engine: this.engine.key, where: this.engine.where }, params) : null
+    if (key) {
+      const hit = this.cache!.get(key)
+      if (hit) return { ...hit, cached: true, latencySeconds: 0, ttftSeconds: 0, retries: 0, costUsd: 0 }
+    }
     await this.ready()
-    return this.limiter.run(() => this.engine.generate({ ...p, model: this.model }))
+    const r = await this.limiter.run(() => this.engine.generate(params))
+    if (key) this.cache!.set(key, r)
+    return r
   }
 
   close(): Promise<void> {
@@ -47,5 +57,5 @@ export async function createBackend(run: ResolvedRun, log?: (line: string) => vo
     maxSequences: run.maxWorkers,
     log,
   })
-  return new DirectBackend(engine, run.model, run.maxWorkers)
+  return new DirectBackend(engine, run.model, run.maxWorkers, run.cache ? new ResponseCache() : null)
 }

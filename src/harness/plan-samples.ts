@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { selectRecords } from '../datasets/select.ts'
@@ -17,7 +18,7 @@ export interface SamplePlan {
  * Load → shuffle with the seed → record_ids → max_samples (after setting warmup records apart, so no sample is
  * evaluated twice as in OpenJarvis) → this Vitest run's chunk → minus ids already complete (resume).
  */
-export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}): Promise<SamplePlan> {
+export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }): Promise<SamplePlan> {
   const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
   const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, log })
   assertUniqueIds(all, def.key)
@@ -35,6 +36,7 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
   }
   if (run.maxSamples !== null) selected = selected.slice(0, run.maxSamples)
   const selectedCount = selected.length
+  if (part && part.count > 1) selected = selected.filter((r) => partOf(r.record_id, part.count) === part.index)
   if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)
   if (run.skipIdsFile) {
     const skip = new Set(readFileSync(run.skipIdsFile, 'utf8').split('\n').filter(Boolean))
@@ -42,6 +44,9 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
   }
   return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount }
 }
+
+/** Which part file a record belongs to: a hash of its id, so parts are stable across seeds and runs. */
+export const partOf = (recordId: string, count: number): number => createHash('sha256').update(recordId).digest().readUInt32BE(0) % count
 
 function assertUniqueIds(records: EvalRecord[], key: string): void {
   const seen = new Set<string>()

@@ -23,7 +23,7 @@ declare module 'vitest' {
  * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
  * benchmark key. The file runs only in model projects that list this benchmark.
  */
-export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key): void {
+export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key, part?: { index: number; count: number }): void {
   const run = inject('jarvis')?.runs?.[runKey]
   describe(runKey, async () => {
     if (!run) {
@@ -32,7 +32,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key)
     }
     let plan
     try {
-      plan = await planSamples(def, run, (m) => process.stderr.write(`[jarvis] ${runKey}: ${m}\n`))
+      plan = await planSamples(def, run, (m) => process.stderr.write(`[jarvis] ${runKey}: ${m}\n`), part)
     } catch (e) {
       // A loader failure is one visible failed test, not a silently empty file.
       const message = (e as Error).message

@@ -64,6 +64,7 @@ export async function runSample(args: {
   if (score.extracted !== undefined && metadata.extracted === undefined) metadata.extracted = score.extracted
   if (usage.calls > 0) metadata.judge_usage = usage
   if (gen.retries > 0) metadata.retries = gen.retries
+  if (gen.cached) metadata.cache_hit = true
   if (gen.finishReason === 'length') metadata.finish_reason = 'length'
   const eff = computeEfficiency({
     promptTokens: gen.promptTokens,

@@ -40,6 +40,8 @@ export interface GenerateResult {
   costUsd: number
   /** Retries the engine made before this answer (429/5xx/timeouts). */
   retries: number
+  /** Served from the response cache (--cache): no model call was made. */
+  cached?: boolean
 }
 
 /** An inference engine: a remote server through its real client, or the embedded llama.cpp. */

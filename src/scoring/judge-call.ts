@@ -6,6 +6,7 @@
 //
 // OpenJarvis did not track judge tokens or cost at all (openjarvis-evals.md §10.12); here every call adds to
 // `scoring_metadata.judge_usage`, which the summary sums into `judge`.
+import { redactSecrets } from '../cli/redact.ts'
 import type { ChatMessage, Score, ScoreContext } from '../harness/types.ts'
 
 export interface JudgeUsage {
@@ -35,7 +36,8 @@ export async function askJudge(ctx: ScoreContext, messages: ChatMessage[], usage
     return { ok: true, text: reply.text ?? '' }
   } catch (e) {
     if (ctx.signal?.aborted) throw e
-    return { ok: false, reason: 'judge_error', error: (e instanceof Error ? e.message : String(e)).slice(0, 500) }
+    // stored in the JSONL: never a key, even if a client put one in its message
+    return { ok: false, reason: 'judge_error', error: redactSecrets(e instanceof Error ? e.message : String(e)).slice(0, 500) }
   }
 }
 

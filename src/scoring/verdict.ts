@@ -43,7 +43,7 @@ function yesNo(value: string): boolean | null {
   if (/^<|^(yes|no)\s*(\/|or)\s*(yes|no)\b/.test(v)) return null
   const m = /^(yes|no|true|false|correct|incorrect|y|n)\b(.*)$/.exec(v)
   if (!m) return null
-  if (/^\s*(\/|or)\s*(yes|no|true|false)/.test(m[2])) return null
+  if (/^\s*(\/|or\s+(yes|no|true|false)\b)/.test(m[2])) return null // "yes/no", "yes or no", "n/a"
   return YES.has(m[1]) ? true : NO.has(m[1]) ? false : null
 }
 

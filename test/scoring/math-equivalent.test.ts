@@ -129,3 +129,21 @@ describe('mathEquivalent', () => {
     expect(mathEquivalent('\\text{even}', 'odd').method).toBe('unparseable')
   })
 })
+
+describe('robustness', () => {
+  test('never throws, and answers unsure or a verdict, on malformed LaTeX', () => {
+    const atoms = ['\\frac{', '}', '{', '\\sqrt', '(', ')', '[', ']', ',', 'x', '2', '\\pi', '=', '\\{', '\\}', '^', '_', '\\text{', 'cm', ' ', '-', '\\cup', '\\pm', '|', '\\left(', '%', '$', '\\', '1,000', '\\infty', ' or ', '\\begin{pmatrix}', '\\\\', '&', '!', '**', '<']
+    let seed = 7
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    const make = () => Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => atoms[Math.floor(rnd() * atoms.length)]).join('')
+    for (let n = 0; n < 2000; n++) {
+      const v = mathEquivalent(make(), make()).equivalent
+      expect([true, false, 'unsure']).toContain(v)
+    }
+  })
+
+  test('huge values and deep nesting stay cheap', () => {
+    expect(mathEquivalent('9^{9^{9^{9}}}', '1').equivalent).toBe(false)
+    expect(mathEquivalent('\\frac{'.repeat(80) + '1' + '}{2}'.repeat(80), '1').equivalent).toBe('unsure')
+  })
+})

@@ -28,6 +28,9 @@ describe('parseCorrectVerdict: the correct: line', () => {
     ['Format: correct: <yes or no>\nreasoning: fine\ncorrect: yes', true],
     ['correct: yes or no\ncorrect: no', false],
     ['correct: yes/no', null],
+    ['correct: N/A', null],
+    ['is_correct: true', true],
+    ['Correct: n', false],
   ]
   test.each(cases)('%j → %s', (text, verdict) => {
     expect(parseCorrectVerdict(text).verdict).toBe(verdict)

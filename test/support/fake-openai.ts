@@ -14,6 +14,8 @@ export interface Fault {
   cutStream?: boolean
   /** Never answer (for timeouts). */
   hang?: boolean
+  /** Error message; may echo the request's headers (to prove secrets are redacted). */
+  message?: (headers: http.IncomingHttpHeaders) => string
 }
 
 export interface FakeOpenAIOptions {
@@ -81,7 +83,8 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
       setTimeout(() => {
         if (fault?.status) {
           const headers: Record<string, string> = fault.retryAfterMs !== undefined ? { 'retry-after-ms': String(fault.retryAfterMs) } : {}
-          return json(fault.status, { error: { message: `injected ${fault.status}`, type: 'server_error', param: null, code: null } }, headers)
+          const message = fault.message ? fault.message(req.headers) : `injected ${fault.status}`
+          return json(fault.status, { error: { message, type: 'server_error', param: null, code: null } }, headers)
         }
         if (isOllama) return ollamaReply(res, body!, answer, usage)
         if (!body!.stream) {

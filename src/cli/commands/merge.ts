@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util'
+import { JarvisError } from '../../errors.ts'
+import { readResults } from '../../results/read-results.ts'
+import { summarizeFile, summaryPathFor } from '../../results/summary.ts'
+import { moveAside, serializeResult, writeFileAtomic } from '../../results/write.ts'
+import type { Command } from '../io.ts'
+
+/**
+ * `jarvis eval merge -o OUT.jsonl SHARD1.jsonl SHARD2.jsonl …`: the shards of one run (e.g. `--shard` on several
+ * machines) → one JSONL with each record once, and its summary. Two shards with the same record id and
+ * different verdicts are refused: they are not shards of one run.
+ */
+export const mergeCommand: Command = async (argv, io) => {
+  let values: { output?: string }
+  let positionals: string[]
+  try {
+    ;({ values, positionals } = parseArgs({ args: argv, options: { output: { type: 'string', short: 'o' } }, allowPositionals: true }))
+  } catch (e) {
+    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval merge: ${(e as Error).message.split('\n')[0]}. Usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …`)
+  }
+  if (!values.output || positionals.length < 1) throw new JarvisError('JARVIS_BAD_OPTION', 'usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …')
+  const seen = new Map<string, string>()
+  const lines: string[] = []
+  let duplicates = 0
+  let startedAt = Infinity
+  for (const file of positionals) {
+    for await (const r of readResults(file, (i) => io.err(`warning: ${file} line ${i.line}: ${i.reason}`))) {
+      const line = serializeResult(r)
+      const prev = seen.get(r.record_id)
+      if (prev !== undefined) {
+        const a = JSON.parse(prev)
+        if (a.is_correct !== r.is_correct || a.benchmark !== r.benchmark || a.model !== r.model)
+          throw new JarvisError('JARVIS_RESULTS', `${file}: record ${r.record_id} is also in an earlier file with another verdict or model; these are not shards of one run.`)
+        duplicates++
+        continue
+      }
+      seen.set(r.record_id, line)
+      lines.push(line)
+    }
+  }
+  const moved = moveAside(values.output)
+  if (moved) io.out(`kept the previous ${values.output} as ${moved}`)
+  writeFileAtomic(values.output, lines.join(''))
+  if (!Number.isFinite(startedAt)) startedAt = Date.now() / 1000
+  const s = await summarizeFile({ outputPath: values.output, startedAt, endedAt: Date.now() / 1000 })
+  writeFileAtomic(summaryPathFor(values.output), `${JSON.stringify(s, null, 2)}\n`)
+  io.out(`merged ${positionals.length} files: ${lines.length} records${duplicates ? ` (${duplicates} duplicate lines dropped)` : ''}, accuracy ${s.accuracy.toFixed(4)} → ${values.output}`)
+  return 0
+}
