@@ -114,9 +114,11 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
   try {
     ;({ values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }) as { values: Record<string, string | boolean | undefined>; positionals: string[] })
   } catch (e) {
-    const flag = /'(-{1,2}[^']+)'/.exec((e as Error).message)?.[1] ?? ''
-    const hint = flag.startsWith('--') ? didYouMean(flag.slice(2), Object.keys(OPTIONS)) : ''
-    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run: ${(e as Error).message.split('\n')[0]}${hint.replace(/"([^"]+)"/g, '"--$1"')} Run jarvis eval run --help.`)
+    const msg = (e as Error).message
+    const flag = /'(-{1,2}[^']+)'/.exec(msg)?.[1] ?? ''
+    const hint = flag.startsWith('--') ? didYouMean(flag.slice(2), Object.keys(OPTIONS)).replace(/"([^"]+)"/g, '"--$1"') : ''
+    const what = /^Unknown option/.test(msg) ? `unknown option ${flag}.` : `${msg.split('\n')[0].replace(/\.?$/, '.')}`
+    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run: ${what}${hint} Run jarvis eval run --help.`)
   }
   if (positionals.length) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run: unexpected argument "${positionals[0]}". Run jarvis eval run --help.`)
   Object.assign(values, negated)

@@ -46,11 +46,11 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
       throw new JarvisError('JARVIS_BAD_OPTION', `--model-filter "${o.modelFilter}" matches no model in ${opts.source} (models: ${suite.models.map((m) => m.name).join(', ')}).`)
   }
   if (o.output && models.length * suite.benchmarks.length > 1)
-    throw new JarvisError('JARVIS_BAD_OPTION', `-o/--output names one file, but ${opts.source} expands to ${models.length * suite.benchmarks.length} runs; use [run] output_dir instead.`)
+    throw new JarvisError('JARVIS_BAD_OPTION', `-o/--output names one file, but ${opts.source === 'command line' ? 'this run has' : `${opts.source} expands to`} ${models.length * suite.benchmarks.length} (model, benchmark) runs; use --output-dir${opts.source === 'command line' ? '' : ' or [run] output_dir'} instead.`)
   const outputDir = resolve(cwd, o.outputDir ?? suite.run.output_dir)
   const runs: ResolvedRun[] = []
   for (const [mi, m] of models.entries()) {
-    const where = `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
+    const where = o.engine ? '-e/--engine' : `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
     const explicitEngine = o.engine ?? m.engine
     const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
     const engine = resolveEngineKey({ model: m.name, engine: explicitEngine, provider: m.provider, baseUrl }, where)

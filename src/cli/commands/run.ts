@@ -28,7 +28,7 @@ export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: stri
     const path = resolve(o.config)
     return { suite: loadSuiteFile(path), source: o.config, configDir: dirname(path) }
   }
-  if (!o.benchmarks.length || !o.model) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run needs -b BENCHMARK and -m MODEL, or -c SUITE.toml.\n${RUN_USAGE}`)
+  if (!o.benchmarks.length || !o.model) throw new JarvisError('JARVIS_BAD_OPTION', 'jarvis eval run needs -b BENCHMARK and -m MODEL, or -c SUITE.toml. Run jarvis eval run --help.')
   for (const b of o.benchmarks) {
     const entry = findBenchmark(b)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
