@@ -42,7 +42,11 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
   const vitest = await createVitest(
     'test',
-    { config: join(PACKAGE_ROOT, 'vitest.config.ts'), root: PACKAGE_ROOT, project: slugs, watch: false, reporters: o.reporters, passWithNoTests: true, ...(o.maxWorkers ? { maxWorkers: o.maxWorkers } : {}) },
+    {
+      config: join(PACKAGE_ROOT, 'vitest.config.ts'),
+      // Vite's module runner, not a rolldown bundle, loads the config: ~80 MB less resident memory.
+      configLoader: 'runner',
+      root: PACKAGE_ROOT, project: slugs, watch: false, reporters: o.reporters, passWithNoTests: true, ...(o.maxWorkers ? { maxWorkers: o.maxWorkers } : {}) },
     {},
   )
   try {
