@@ -142,7 +142,7 @@ describe('output paths', () => {
   })
 
   test('-o with several runs is refused', () => {
-    expect(() => expand(FULL_SUITE, { output: 'my.jsonl' })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: -o/--output names one file, but suite.toml expands to 12 runs; use [run] output_dir instead.]`)
+    expect(() => expand(FULL_SUITE, { output: 'my.jsonl' })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: -o/--output names one file, but suite.toml expands to 12 (model, benchmark) runs; use --output-dir or [run] output_dir instead.]`)
     // … but fine once --model-filter and a one-benchmark suite leave one run
     const suite = { ...FULL_SUITE, benchmarks: [{ name: 'frames' }] }
     expect(expand(suite, { output: 'f.jsonl', modelFilter: 'llama' })).toHaveLength(1)

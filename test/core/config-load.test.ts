@@ -176,6 +176,7 @@ describe('defaults: the spec Config Reference, every field', () => {
       max_retries: 3,
       resume: false,
       cache: false,
+      parts: 1,
     })
     expect(s.run.max_turns).toBeUndefined()
     expect(s.backend).toEqual({ external: {} })

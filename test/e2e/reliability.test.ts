@@ -50,8 +50,11 @@ describe('faults', () => {
       const ls = lines(join(out, 'quiz_bench-model.jsonl'))
       expect(ls).toHaveLength(200)
       expect(new Set(ls.map((l) => l.record_id)).size).toBe(200)
-      // With 3 retries every injected fault is absorbed; the retries are recorded per sample.
-      expect(ls.filter((l) => l.error)).toHaveLength(0)
+      // With 3 retries almost every injected fault is absorbed (a sample can still draw 4 faults in a row);
+      // retries are recorded per sample and the rare leftover errors are counted.
+      const left = ls.filter((l) => l.error)
+      expect(left.length).toBeLessThan(10)
+      expect(summary(join(out, 'quiz_bench-model.jsonl')).errors).toBe(left.length)
       expect(ls.filter((l) => (l.scoring_metadata.retries ?? 0) > 0).length).toBeGreaterThan(10)
       const noRetry = writeQuizSuite(dir, { name: 'faults0', baseUrl: `${server.url}/v1`, model: 'bench-model', quiz: big, out: join(dir, 'faults0'), run: 'max_workers = 8\nmax_retries = 0' })
       const res0 = await runJarvis(['eval', 'run', '-c', noRetry], env)
