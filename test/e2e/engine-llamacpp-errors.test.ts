@@ -44,21 +44,21 @@ describe('embedded llama.cpp through the CLI', () => {
   test('eval run -c with a [[models]] .gguf that does not exist: exit 2, one line naming the path', async () => {
     const res = await runJarvis(['eval', 'run', '-c', join(dir.path, 'missing.toml')], OFFLINE)
     expectRefusedBeforeRunning(res, join(dir.path, 'out-missing'))
-    expect(scrub(res.stderr)).toMatchInlineSnapshot()
+    expect(scrub(res.stderr.trim())).toMatchInlineSnapshot(`"jarvis: llamacpp: model file <tmp>/models/missing.gguf does not exist. Pass the path of a .gguf file, or a model URI such as hf:owner/repo:Q4_K_M."`)
   }, 30_000)
 
   test('eval run -m missing.gguf -b supergpqa: refused before the dataset is fetched', async () => {
     const out = join(dir.path, 'out-flag')
     const res = await runJarvis(['eval', 'run', '-m', missing, '-b', 'supergpqa', '-n', '2', '--output-dir', out], OFFLINE)
     expectRefusedBeforeRunning(res, out)
-    expect(scrub(res.stderr)).toMatchInlineSnapshot()
+    expect(scrub(res.stderr.trim())).toMatchInlineSnapshot(`"jarvis: llamacpp: model file <tmp>/models/missing.gguf does not exist. Pass the path of a .gguf file, or a model URI such as hf:owner/repo:Q4_K_M."`)
   }, 30_000)
 
   test('jarvis serve -m missing.gguf: exit 2, one line naming the path, never listens', async () => {
     const res = await runJarvis(['serve', '-m', missing, '--port', '0', '--threads', '1'], OFFLINE)
     expect(res.code, res.stdout + res.stderr).toBe(2)
     expect(res.stdout).not.toContain('listening')
-    expect(scrub(res.stderr)).toMatchInlineSnapshot()
+    expect(scrub(res.stderr.trim())).toMatchInlineSnapshot(`"llamacpp: model file <tmp>/models/missing.gguf does not exist. Pass the path of a .gguf file, or a model URI such as hf:owner/repo:Q4_K_M."`)
   }, 30_000)
 
   test('--max-tokens 64 overrides the default and lets the model finish: 46 tokens, finish "stop"', async () => {

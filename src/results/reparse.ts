@@ -1,0 +1,135 @@
+// Re-reading stored judge replies with the current parsers: no model call, no network.
+//
+//   RESCORERS: benchmark key → () => Promise<Rescorer>      (lazy: only the benchmarks in the file load)
+//   applyScore(result, score): SampleResult                   the JSONL line with the new verdict
+//   reparseFile({ input, output, backup? }): Promise<ReparseOutcome>
+//
+// OpenJarvis ran every record through the DeepResearchBench parser whatever its benchmark, and only records
+// scored ≤ 0 (openjarvis-evals.md §7, §10.17). Here each line goes to its own benchmark's `rescore`, every
+// judged line is re-read (a parser fix can also turn a yes into a no), and the rewrite is idempotent.
+import { copyFileSync, existsSync, readFileSync } from 'node:fs'
+import type { Score } from '../harness/types.ts'
+import { readResults, type ReadIssue } from './read-results.ts'
+import { RunSummarySchema, type RunSummary, type SampleResult } from './schema.ts'
+import { summarizeFile, summaryPathFor } from './summary.ts'
+import { serializeResult, writeFileAtomic } from './write.ts'
+
+export type Rescorer = (result: SampleResult) => Score | null
+
+const from = (p: Promise<{ rescore: Rescorer }>) => p.then((m) => m.rescore)
+
+export const RESCORERS: Record<string, () => Promise<Rescorer>> = {
+  math500: () => from(import('../../evals/math500/scorer.ts')),
+  'natural-reasoning': () => from(import('../../evals/natural-reasoning/scorer.ts')),
+  hle: () => from(import('../../evals/hle/scorer.ts')),
+  simpleqa: () => from(import('../../evals/simpleqa/scorer.ts')),
+  frames: () => from(import('../../evals/frames/scorer.ts')),
+  ipw: () => from(import('../../evals/ipw/scorer.ts')),
+  wildchat: () => from(import('../../evals/wildchat/scorer.ts')),
+  liveresearchbench: () => from(import('../../evals/liveresearchbench/scorer.ts')),
+}
+
+/** The new verdict on a line, mapped the way the harness maps a Score (run-sample.ts). */
+export function applyScore(result: SampleResult, score: Score): SampleResult {
+  const metadata: Record<string, unknown> = { ...score.metadata }
+  if (score.reason !== undefined) metadata.reason = score.reason
+  else if (score.isCorrect !== null) delete metadata.reason
+  if (score.expected !== undefined) metadata.expected = score.expected
+  if (score.extracted !== undefined) metadata.extracted = score.extracted
+  const numeric = typeof score.score === 'number' && Number.isFinite(score.score) ? Math.min(1, Math.max(0, score.score)) : null
+  return {
+    ...result,
+    is_correct: score.isCorrect,
+    score: numeric ?? (score.isCorrect === null ? null : score.isCorrect ? 1 : 0),
+    scoring_metadata: metadata,
+  }
+}
+
+export interface ReparseOutcome {
+  input: string
+  output: string
+  summaryPath: string
+  /** Lines whose stored judge text was re-read. */
+  reparsed: number
+  /** Of those, lines whose is_correct or score changed. */
+  changed: number
+  /** Lines of benchmarks without a rescorer (left as they were). */
+  skipped: number
+  accuracyBefore: number
+  accuracyAfter: number
+  summary: RunSummary
+  issues: ReadIssue[]
+  backup: string | null
+}
+
+export async function reparseFile(opts: { input: string; output: string }): Promise<ReparseOutcome> {
+  const { input, output } = opts
+  const issues: ReadIssue[] = []
+  const loaded = new Map<string, Rescorer | null>()
+  const lines: string[] = []
+  let reparsed = 0
+  let changed = 0
+  let skipped = 0
+  const before = { scored: 0, correct: 0 }
+  for await (const r of readResults(input, (i) => issues.push(i))) {
+    if (r.is_correct !== null) {
+      before.scored++
+      if (r.is_correct) before.correct++
+    }
+    if (!loaded.has(r.benchmark)) loaded.set(r.benchmark, RESCORERS[r.benchmark] ? await RESCORERS[r.benchmark]() : null)
+    const rescore = loaded.get(r.benchmark)
+    const score = rescore && !r.error ? rescore(r) : null
+    if (!rescore) skipped++
+    if (!score) {
+      lines.push(serializeResult(r))
+      continue
+    }
+    const next = applyScore(r, score)
+    reparsed++
+    if (next.is_correct !== r.is_correct || next.score !== r.score) changed++
+    lines.push(serializeResult(next))
+  }
+  const inPlace = output === input
+  let backup: string | null = null
+  if (inPlace) {
+    backup = `${input}.bak`
+    if (!existsSync(backup)) copyFileSync(input, backup) // once: a second run keeps the original
+  }
+  writeFileAtomic(output, lines.join(''))
+  const old = readOldSummary(input)
+  const summary = await summarizeFile({
+    outputPath: output,
+    startedAt: old?.started_at ?? 0,
+    endedAt: old?.ended_at ?? 0,
+    category: old?.category,
+    seed: old?.seed ?? null,
+    telemetryNote: old?.telemetry_note ?? null,
+  })
+  const summaryPath = summaryPathFor(output)
+  writeFileAtomic(summaryPath, `${JSON.stringify(summary, null, 2)}\n`)
+  return {
+    input,
+    output,
+    summaryPath,
+    reparsed,
+    changed,
+    skipped,
+    accuracyBefore: before.scored ? before.correct / before.scored : 0,
+    accuracyAfter: summary.accuracy,
+    summary,
+    issues,
+    backup,
+  }
+}
+
+/** The run's own summary, for the fields a JSONL does not hold (start/end time, seed, telemetry note). */
+function readOldSummary(input: string): RunSummary | null {
+  const path = summaryPathFor(input)
+  if (!existsSync(path)) return null
+  try {
+    const parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,51 @@
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { SAMPLE_RESULT_KEYS, type SampleResult } from './schema.ts'
+
+/** One JSON line with the keys in the spec's order (whatever order the object arrived in). */
+export function serializeResult(r: SampleResult): string {
+  const o: Record<string, unknown> = {}
+  for (const k of SAMPLE_RESULT_KEYS) o[k] = r[k] ?? null
+  return `${JSON.stringify(o)}\n`
+}
+
+/** Writes a file atomically: a temp file in the same folder, then rename (a crash leaves the old file or the new). */
+export function writeFileAtomic(path: string, data: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.tmp-${process.pid}`
+  writeFileSync(tmp, data)
+  renameSync(tmp, path)
+}
+
+/** Moves an existing non-empty output aside (never overwritten silently); returns where it went. */
+export function moveAside(path: string): string | null {
+  if (!existsSync(path) || statSync(path).size === 0) return null
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')
+  let target = `${path}.prev-${stamp}`
+  for (let i = 1; existsSync(target); i++) target = `${path}.prev-${stamp}-${i}`
+  renameSync(path, target)
+  for (const side of ['.summary.json', '.telemetry.jsonl']) if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${target}${side}`)
+  return target
+}
+
+/**
+ * Appends whole lines with one write(2) each on an O_APPEND descriptor, so a kill -9 loses at most the
+ * lines not yet written and never interleaves two lines.
+ */
+export class JsonlAppender {
+  private fd: number | null = null
+  constructor(readonly path: string) {}
+  append(line: string): void {
+    if (this.fd === null) {
+      mkdirSync(dirname(this.path), { recursive: true })
+      this.fd = openSync(this.path, 'a')
+    }
+    const buf = Buffer.from(line)
+    let off = 0
+    while (off < buf.length) off += writeSync(this.fd, buf, off)
+  }
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd)
+    this.fd = null
+  }
+}
