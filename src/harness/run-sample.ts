@@ -5,6 +5,7 @@ import { trackJudgeUsage } from '../judge/create-judge.ts'
 import type { SampleResult } from '../results/schema.ts'
 import { computeEfficiency } from '../telemetry/efficiency.ts'
 import type { DirectBackend } from './backend.ts'
+import { scoreFields } from './score-fields.ts'
 import type { BenchmarkDefinition, ChatMessage, EvalRecord, Judge, Score, Telemetry } from './types.ts'
 
 export interface SampleOutcome {
@@ -58,10 +59,8 @@ export async function runSample(args: {
   } catch (e) {
     score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
   }
-  const metadata: Record<string, unknown> = { ...score.metadata }
-  if (score.reason !== undefined && metadata.reason === undefined) metadata.reason = score.reason
-  if (score.expected !== undefined && metadata.expected === undefined) metadata.expected = score.expected
-  if (score.extracted !== undefined && metadata.extracted === undefined) metadata.extracted = score.extracted
+  const verdict = scoreFields(score)
+  const metadata = verdict.scoring_metadata
   if (usage.calls > 0) metadata.judge_usage = usage
   if (gen.retries > 0) metadata.retries = gen.retries
   if (gen.cached) metadata.cache_hit = true
@@ -82,11 +81,10 @@ export async function runSample(args: {
       numGpus: run.hardware.numGpus,
     },
   })
-  const numeric = typeof score.score === 'number' && Number.isFinite(score.score) ? Math.min(1, Math.max(0, score.score)) : null
   const result = buildResult(run, record, {
     answer: gen.content,
-    isCorrect: score.isCorrect,
-    score: numeric ?? (score.isCorrect === null ? null : score.isCorrect ? 1 : 0),
+    isCorrect: verdict.is_correct,
+    score: verdict.score,
     latency: gen.latencySeconds,
     promptTokens: gen.promptTokens,
     completionTokens: gen.completionTokens,

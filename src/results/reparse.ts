@@ -8,6 +8,7 @@
 // scored ≤ 0 (openjarvis-evals.md §7, §10.17). Here each line goes to its own benchmark's `rescore`, every
 // judged line is re-read (a parser fix can also turn a yes into a no), and the rewrite is idempotent.
 import { copyFileSync, existsSync, readFileSync } from 'node:fs'
+import { scoreFields } from '../harness/score-fields.ts'
 import type { Score } from '../harness/types.ts'
 import { readResults, type ReadIssue } from './read-results.ts'
 import { RunSummarySchema, type RunSummary, type SampleResult } from './schema.ts'
@@ -19,6 +20,9 @@ export type Rescorer = (result: SampleResult) => Score | null
 const from = (p: Promise<{ rescore: Rescorer }>) => p.then((m) => m.rescore)
 
 export const RESCORERS: Record<string, () => Promise<Rescorer>> = {
+  supergpqa: () => from(import('../../evals/supergpqa/scorer.ts')),
+  gpqa: () => from(import('../../evals/gpqa/scorer.ts')),
+  'mmlu-pro': () => from(import('../../evals/mmlu-pro/scorer.ts')),
   math500: () => from(import('../../evals/math500/scorer.ts')),
   'natural-reasoning': () => from(import('../../evals/natural-reasoning/scorer.ts')),
   hle: () => from(import('../../evals/hle/scorer.ts')),
@@ -31,18 +35,9 @@ export const RESCORERS: Record<string, () => Promise<Rescorer>> = {
 
 /** The new verdict on a line, mapped the way the harness maps a Score (run-sample.ts). */
 export function applyScore(result: SampleResult, score: Score): SampleResult {
-  const metadata: Record<string, unknown> = { ...score.metadata }
-  if (score.reason !== undefined) metadata.reason = score.reason
-  else if (score.isCorrect !== null) delete metadata.reason
-  if (score.expected !== undefined) metadata.expected = score.expected
-  if (score.extracted !== undefined) metadata.extracted = score.extracted
-  const numeric = typeof score.score === 'number' && Number.isFinite(score.score) ? Math.min(1, Math.max(0, score.score)) : null
-  return {
-    ...result,
-    is_correct: score.isCorrect,
-    score: numeric ?? (score.isCorrect === null ? null : score.isCorrect ? 1 : 0),
-    scoring_metadata: metadata,
-  }
+  // Judge usage, retries and cache flags describe the original run; the verdict fields are re-derived.
+  const keep = Object.fromEntries(Object.entries(result.scoring_metadata ?? {}).filter(([k]) => ['judge_usage', 'retries', 'cache_hit', 'finish_reason'].includes(k)))
+  return { ...result, ...scoreFields(score, keep) }
 }
 
 export interface ReparseOutcome {

@@ -3,7 +3,6 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TINY_STORY_WORDS } from '../../src/models/tiny-gguf.ts'
-import type { SampleResult } from '../../src/results/schema.ts'
 import { runProcess, type ProcessResult } from '../support/run-process.ts'
 import { byId, readLines, readSummary, tempDir } from './fixtures/custom-suite.ts'
 
@@ -31,7 +30,6 @@ const QUIZ: Record<string, { answer: string; topic: string }> = {
 const offlineNamespace = spawnSync('unshare', ['-n', 'true']).status === 0
 let dir: ReturnType<typeof tempDir>
 let res: ProcessResult
-let lines: SampleResult[]
 const jsonl = () => join(dir.path, 'counting-quiz_tiny-counting-llama.jsonl')
 
 beforeAll(async () => {
@@ -58,7 +56,7 @@ test(`jarvis eval run -c configs/demo.toml exits 0${offlineNamespace ? ' with no
 })
 
 test('every JSONL line holds the model\'s real answer cut at max_tokens 5, with measured tokens and timing', () => {
-  lines = readLines(jsonl())
+  const lines = readLines(jsonl())
   expect(lines).toHaveLength(12)
   const got = byId(lines)
   for (const [id, q] of Object.entries(QUIZ)) {
@@ -88,7 +86,7 @@ test('the summary adds up the lines: 4/12 correct, per-subject totals, tokens, t
     counting: { accuracy: 0.5714, total: 7, scored: 7, correct: 4 },
     trivia: { accuracy: 0, total: 2, scored: 2, correct: 0 },
   })
-  expect(s.total_input_tokens).toBe(lines.reduce((a, l) => a + l.prompt_tokens, 0))
+  expect(s.total_input_tokens).toBe(readLines(jsonl()).reduce((a, l) => a + l.prompt_tokens, 0))
   expect(s.telemetry_note).toMatch(/^telemetry off/)
 })
 

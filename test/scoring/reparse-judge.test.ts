@@ -69,7 +69,7 @@ describe('jarvis eval reparse-judge', () => {
         "Output:  <dir>/mixed_test-model.jsonl (original kept as <dir>/mixed_test-model.jsonl.bak)",
         "Summary: <dir>/mixed_test-model.jsonl.summary.json",
         "4 records re-scored, accuracy 0.5000 → 0.8333",
-        "3 verdicts changed; 1 records unscored; 1 records of benchmarks without stored judge replies left as they were",
+        "3 verdicts changed; 1 records unscored",
       ]
     `)
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe(before)
