@@ -12,7 +12,9 @@ export async function runCli(argv, { entry = process.env.JARVIS_CLI_ENTRY ?? 'sr
     configFile: false,
     logLevel: 'error',
     optimizeDeps: { noDiscovery: true, include: [] },
-    server: { hmr: false, watch: null, preTransformRequests: false },
+    // Middleware mode: no HTTP listener and no SIGTERM handler of Vite's (which would exit 143 before our own
+    // graceful stop runs, e.g. in `jarvis serve`).
+    server: { middlewareMode: true, ws: false, hmr: false, watch: null, preTransformRequests: false },
   })
   const node = new ViteNodeServer(server, { deps: { external: [/node_modules/] } })
   const runner = new ViteNodeRunner({

@@ -33,10 +33,10 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     const key = `${r.engine}|${r.model}|${r.baseUrl ?? ''}`
     if (checked.has(key)) continue
     checked.add(key)
-    const engine = await createEngine({ engine: r.engine, model: r.model, baseUrl: r.baseUrl, maxRetries: 0, threads: r.threads, contextSize: r.contextSize, maxSequences: 1 })
+    const engine = await createEngine({ engine: r.engine, model: r.modelFile ?? r.model, baseUrl: r.baseUrl, maxRetries: 0, threads: r.threads, contextSize: r.contextSize, maxSequences: 1 })
     log(`model ${r.model}: ${engine.where}`)
     try {
-      await engine.checkModel(r.model)
+      await engine.checkModel(r.modelFile ?? r.model)
     } finally {
       await engine.close()
     }

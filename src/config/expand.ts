@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../errors.ts'
 import { resolveEngineKey } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
@@ -35,6 +36,16 @@ export interface ExpandOptions {
   configDir?: string
 }
 
+/** A relative .gguf path means the working directory's file, else the TOML folder's (so both `npm run demo` and
+ *  `cd configs && jarvis eval run -c demo.toml` find it). */
+function localModelFile(name: string, cwd: string, configDir?: string): string {
+  if (isAbsolute(name)) return name
+  const fromCwd = resolve(cwd, name)
+  if (existsSync(fromCwd) || !configDir) return fromCwd
+  const fromConfig = resolve(configDir, name)
+  return existsSync(fromConfig) ? fromConfig : fromCwd
+}
+
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
   const env = opts.env ?? process.env
@@ -55,6 +66,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
     const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
     const engine = resolveEngineKey({ model: m.name, engine: explicitEngine, provider: m.provider, baseUrl }, where)
     const slug = modelSlug(m.name)
+    const modelFile = engine === 'llamacpp' && /\.gguf$/i.test(m.name) ? localModelFile(m.name, cwd, opts.configDir) : null
     for (const b of suite.benchmarks) {
       const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
@@ -63,6 +75,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         benchmark: b.name,
         model: m.name,
         modelSlug: slug,
+        modelFile,
         engine,
         backend: b.backend,
         baseUrl,

@@ -9,6 +9,8 @@ export interface ResolvedRun {
   benchmark: string
   model: string
   modelSlug: string
+  /** A local .gguf model resolved to a file (relative paths: the working directory, then the TOML's folder). */
+  modelFile: string | null
   /** Engine key after auto-resolution (never "auto"). */
   engine: string
   backend: string

@@ -49,7 +49,7 @@ export class DirectBackend {
 export async function createBackend(run: ResolvedRun, log?: (line: string) => void): Promise<DirectBackend> {
   const engine = await createEngine({
     engine: run.engine,
-    model: run.model,
+    model: run.modelFile ?? run.model,
     baseUrl: run.baseUrl,
     maxRetries: run.maxRetries,
     threads: run.threads,
@@ -57,5 +57,5 @@ export async function createBackend(run: ResolvedRun, log?: (line: string) => vo
     maxSequences: run.maxWorkers,
     log,
   })
-  return new DirectBackend(engine, run.model, run.maxWorkers, run.cache ? new ResponseCache() : null)
+  return new DirectBackend(engine, run.modelFile ?? run.model, run.maxWorkers, run.cache ? new ResponseCache() : null)
 }
