@@ -32,6 +32,8 @@ export function checklistScore(raw: string, metadata: Record<string, unknown> & 
   const meta: Record<string, unknown> = { ...metadata, raw_judge_output: raw, judge_format: parsed.format }
   delete meta.reason
   delete meta.judge_error
+  // A re-read reply must not keep the coverage of the reply it replaces.
+  for (const k of ['coverage', 'covered_count', 'missing_items', 'judgments']) delete meta[k]
   if (parsed.format === 'none') return { isCorrect: null, score: null, reason: 'judge_unparseable', metadata: { ...meta, reason: 'judge_unparseable' } }
   const { covered, coverage } = checklistCoverage(parsed)
   Object.assign(meta, {

@@ -40,6 +40,7 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
   process.env.JARVIS_APPEND = '1'
   const slugs = [...new Set(o.runs.map((r) => r.modelSlug))]
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
+  const unmute = muteConfigLoaderNotice()
   const vitest = await createVitest(
     'test',
     {
@@ -70,12 +71,22 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       }
     }
   } finally {
+    unmute()
     await vitest.close()
     rmSync(dir, { recursive: true, force: true })
     restoreEnv('JARVIS_EVAL_RUNS', prevRuns)
     restoreEnv('JARVIS_APPEND', prevAppend)
   }
   return outcome
+}
+
+/** Drops Vite's notice that the `runner` config loader (chosen above for memory) is deprecated in Vite 9. */
+function muteConfigLoaderNotice(): () => void {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('config loader is deprecated')) warn(...args)
+  }
+  return () => (console.warn = warn)
 }
 
 function restoreEnv(k: string, v: string | undefined) {

@@ -76,7 +76,7 @@ async function download(t: HubTarget, s: HubSettings, signal?: AbortSignal): Pro
       local.push(
         await withFileLock(lockPath(s.cacheDir, t.repo, commit, path), async () => {
           try {
-            return await downloadFileToCacheDir({ ...api, path, revision: commit, cacheDir: s.cacheDir })
+            return await quietly(() => downloadFileToCacheDir({ ...api, path, revision: commit, cacheDir: s.cacheDir }))
           } catch (e) {
             // The client's words for a path the commit does not have (paths-info [] / resolve 404).
             if (e instanceof Error && /^(cannot get path info|invalid response for file)/.test(e.message)) throw await missingFile(t, api, commit, path, s)
@@ -150,4 +150,15 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = []
   for await (const x of it) out.push(x)
   return out
+}
+
+/** @huggingface/hub prints "Downloading … .incomplete" through console.debug on every file: keep CLI output clean. */
+async function quietly<T>(fn: () => Promise<T>): Promise<T> {
+  const debug = console.debug
+  console.debug = () => {}
+  try {
+    return await fn()
+  } finally {
+    console.debug = debug
+  }
 }
