@@ -72,9 +72,15 @@ export class OpenAICompatibleEngine implements Engine {
     const { value, retries } = await withRetries(() => this.streamOnce(p, t0), {
       maxRetries: this.opts.maxRetries,
       signal: p.signal,
-      classify: classifyOpenAIError,
+      classify: (e) => this.withoutKey(classifyOpenAIError(e)),
     })
     return { ...value, retries, latencySeconds: (performance.now() - t0) / 1000 }
+  }
+
+  /** A server may echo the refused key in its error text; it never leaves the engine. */
+  private withoutKey(f: AttemptFailure): AttemptFailure {
+    const key = this.opts.apiKey
+    return key && key.length >= 4 ? { ...f, message: f.message.split(key).join('[REDACTED]') } : f
   }
 
   protected requestBody(p: GenerateParams): OpenAI.Chat.ChatCompletionCreateParamsStreaming {

@@ -334,9 +334,8 @@ describe('secrets', () => {
     }
   })
 
-  // BUG: the server's error text goes into InferenceError.message (and so into the JSONL `error` field, which
-  // nothing redacts) verbatim. A proxy that echoes the key it refused leaks it into the results file.
-  test.fails('a key echoed back by the server is not carried into the error', async () => {
+  // A proxy that echoes the key it refused must not leak it into the error (and so the JSONL `error` field).
+  test('a key echoed back by the server is not carried into the error', async () => {
     const srv = http.createServer((req, res) => {
       res.writeHead(401, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ error: { message: `Invalid API key: ${String(req.headers.authorization).slice(7)}`, type: 'auth', code: null } }))
