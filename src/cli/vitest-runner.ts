@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,6 +67,9 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       o.onChunk?.(c, chunks)
       const result = await vitest.runTestSpecifications(chunkSpecs, false)
       outcome.unhandledErrors += result.unhandledErrors.length
+      // Each chunk leaves its test tree as garbage; V8 would let it pile up to hundreds of MB before a full
+      // collection, so memory would grow with N. Collect between chunks to keep the peak flat.
+      if (chunks > 1) fullGc()
       for (const m of result.testModules) {
         for (const e of m.errors()) outcome.failedToLoad.push(`${m.moduleId}: ${e.message}`)
         for (const t of m.children.allTests()) if (t.name.startsWith('load ') && t.result().state === 'failed') outcome.failedToLoad.push(t.result().errors?.[0]?.message ?? t.name)
@@ -87,6 +92,15 @@ function muteConfigLoaderNotice(): () => void {
     if (!String(args[0]).includes('config loader is deprecated')) warn(...args)
   }
   return () => (console.warn = warn)
+}
+
+let gcFn: (() => void) | null = null
+function fullGc(): void {
+  if (!gcFn) {
+    v8.setFlagsFromString('--expose-gc')
+    gcFn = vm.runInNewContext('gc') as () => void
+  }
+  gcFn()
 }
 
 function restoreEnv(k: string, v: string | undefined) {
