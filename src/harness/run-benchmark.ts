@@ -3,7 +3,7 @@ import type { ResolvedRun } from '../config/resolved-run.ts'
 import { executedOutputs } from './executed-runs.ts'
 import { evalTest } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { runSample } from './run-sample.ts'
+import { promptText, runSample } from './run-sample.ts'
 import type { BenchmarkDefinition, EvalRecord, Judge, Score } from './types.ts'
 import type { DirectBackend } from './backend.ts'
 import type { SampleResult } from '../results/schema.ts'
@@ -55,7 +55,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
         const { result, score, messages } = await runSample({ def, run, record, backend, judge, telemetry, signal })
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
-        if (result.is_correct !== true) task.meta.jarvisPrompt = messages.map((m) => `[${m.role}] ${m.content}`).join('\n\n')
+        if (result.is_correct !== true) task.meta.jarvisPrompt = promptText(messages)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)

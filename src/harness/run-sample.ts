@@ -64,6 +64,9 @@ export async function runSample(args: {
   if (usage.calls > 0) metadata.judge_usage = usage
   if (gen.retries > 0) metadata.retries = gen.retries
   if (gen.cached) metadata.cache_hit = true
+  // Failed and unscored samples keep what was asked (the HTML report's failure table shows it); capped so a
+  // long-context benchmark does not balloon the JSONL.
+  if (verdict.is_correct !== true) metadata.prompt = promptText(messages, 2000)
   if (gen.finishReason === 'length') metadata.finish_reason = 'length'
   const eff = computeEfficiency({
     promptTokens: gen.promptTokens,
@@ -97,6 +100,11 @@ export async function runSample(args: {
     eff,
   })
   return { result, score, messages }
+}
+
+export const promptText = (messages: ChatMessage[], max = Infinity): string => {
+  const text = messages.map((m) => (messages.length > 1 ? `[${m.role}] ${m.content}` : m.content)).join('\n\n')
+  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 interface Parts {
