@@ -3,7 +3,7 @@ import type { ResolvedRun } from '../config/resolved-run.ts'
 import { executedOutputs } from './executed-runs.ts'
 import { evalTest } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { promptText, runSample } from './run-sample.ts'
+import { runSample } from './run-sample.ts'
 import type { BenchmarkDefinition, EvalRecord, Judge, Score } from './types.ts'
 import type { DirectBackend } from './backend.ts'
 import type { SampleResult } from '../results/schema.ts'
@@ -14,8 +14,6 @@ declare module 'vitest' {
     jarvis?: SampleResult
     /** Where the record goes (absolute JSONL path). */
     jarvisOutput?: string
-    /** The messages sent, kept for failed/unscored samples so the Vitest UI shows them. */
-    jarvisPrompt?: string
   }
 }
 
@@ -52,10 +50,9 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
       evalTest.concurrent(record.record_id, async ({ backend, judges, telemetry, task, signal, skip }) => {
         if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
         const judge = await (judgePromise ??= judges.get(run.judge))
-        const { result, score, messages } = await runSample({ def, run, record, backend, judge, telemetry, signal })
+        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, signal })
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
-        if (result.is_correct !== true) task.meta.jarvisPrompt = promptText(messages)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)
