@@ -95,7 +95,7 @@ function muteConfigLoaderNotice(): () => void {
 }
 
 let gcFn: (() => void) | null = null
-function fullGc(): void {
+export function fullGc(): void {
   if (!gcFn) {
     v8.setFlagsFromString('--expose-gc')
     gcFn = vm.runInNewContext('gc') as () => void

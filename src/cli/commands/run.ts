@@ -16,10 +16,11 @@ import { prepareOutput } from '../prepare-output.ts'
 import { ProgressReporter } from '../progress-reporter.ts'
 import { parseRunArgs, RUN_USAGE, type RunCliOptions } from '../run-options.ts'
 import { renderTable } from '../table.ts'
-import { runVitest } from '../vitest-runner.ts'
+import { fullGc, runVitest } from '../vitest-runner.ts'
 import { dirname, resolve } from 'node:path'
 
-const DEFAULT_CHUNK = 2000
+// Samples per Vitest run: the worker's memory is ~35 KB per registered test, so 1000 keeps it ~35 MB.
+const DEFAULT_CHUNK = 1000
 
 /** Builds the suite from -c or from -b/-m flags (a one-cell matrix), with CLI-only errors named by flag. */
 export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: string; configDir?: string } {
@@ -54,6 +55,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcom
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
   const pre = await preflight(runs, (l) => io.out(`  ${l}`))
+  fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   for (const w of pre.warnings) io.err(`warning: ${w}`)
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
   const counts = new Map<ResolvedRun, number>()
