@@ -4,9 +4,11 @@
 //   structuredScore(raw, metadata, expected?): Score        pure: the verdict read from the judge's text
 //   rescoreStructured(result): Score | null                  from a JSONL line; null when it holds no judge text
 //   emptyResponseScore(expected), noReferenceScore()          the two verdicts every open-answer scorer shares
-import type { ChatMessage, Score, ScoreContext } from '../harness/types.ts'
+//   judgeOnlyScorer(prompt)                                   a whole judge-only scorer from a prompt builder
+import type { ChatMessage, EvalRecord, Score, ScoreContext } from '../harness/types.ts'
 import type { SampleResult } from '../results/schema.ts'
 import { askJudge, judgeUnscored, newUsage, type JudgeUsage } from './judge-call.ts'
+import { userMessage, type JudgeInput } from './judge-prompts.ts'
 import { parseCorrectVerdict } from './verdict.ts'
 
 export async function judgeStructured(ctx: ScoreContext, messages: ChatMessage[], opts: { metadata?: Record<string, unknown>; expected?: string } = {}): Promise<Score> {
@@ -49,3 +51,16 @@ export const emptyResponseScore = (expected?: string): Score => ({
 
 /** A record without a reference cannot be judged: unscored. */
 export const noReferenceScore = (): Score => ({ isCorrect: null, reason: 'no_reference', metadata: { reason: 'no_reference' } })
+
+/**
+ * A judge-only scorer (frames, ipw, custom `scorer = "judge"`): empty answer → wrong, no reference → unscored,
+ * else the benchmark's prompt to the judge and its structured `correct:` line decides.
+ */
+export function judgeOnlyScorer(prompt: (p: JudgeInput) => string) {
+  return async (record: EvalRecord, answer: string, ctx: ScoreContext): Promise<Score> => {
+    if (!answer.trim()) return emptyResponseScore(record.reference)
+    if (!record.reference.trim()) return noReferenceScore()
+    const text = prompt({ question: String(record.metadata.question ?? record.problem), reference: record.reference, prediction: answer })
+    return judgeStructured(ctx, userMessage(text), { expected: record.reference })
+  }
+}
