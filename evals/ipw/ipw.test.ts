@@ -72,7 +72,7 @@ describe('ipw scorer', () => {
 describe('judge errors', () => {
   test('a secret in a judge error message never reaches scoring_metadata', async () => {
     const [mult] = wave1Rows('ipw').map((r) => toRecord(r)!)
-    const s = await scoreAnswer(mult, '391', scoreCtx(scriptedJudge([new Error('401 invalid key sk-abcdefghijklmnop1234 for https://api.example')])))
+    const s = await scoreAnswer(mult, '391', scoreCtx(scriptedJudge([new Error('401 invalid key sk-fake-abcdefghijklmnop for https://api.example')])))
     expect(s.metadata.judge_error).toBe('401 invalid key [REDACTED] for https://api.example')
   })
 })

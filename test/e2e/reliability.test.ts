@@ -219,7 +219,7 @@ describe('sharding', () => {
 describe('secrets', () => {
   test('a known key appears in no output file, log or Vitest report of a run, even when the server echoes it', async () => {
     const KEY = 'sk-test-TOPSECRET-0123456789abcdefXYZ'
-    const HF = 'hf_TOPSECRETtoken0123456789abcdefXYZ'
+    const HF = 'hf_fake-TOPSECRET-token-0123456789abcdefXYZ'
     const echo = await startFakeOpenAI({ answer: quizAnswer, faults: { 3: { status: 400, message: (h) => `bad key ${h.authorization}` } } })
     try {
       const out = join(dir, 'secrets')
