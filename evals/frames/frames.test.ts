@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { loadCtx, resultLine, scoreCtx, scriptedJudge, useWave1Hub, wave1Rows } from '../../test/support/fixtures-wave1.ts'
 import { loadFrames, parseWikiLinks, reasoningTypes, toRecord } from './loader.ts'
 import { buildPrompt, judgePrompt } from './prompt.ts'
-import { parsePythonLiteral } from './python-literal.ts'
+import { parsePythonLiteral } from '../../src/datasets/python-literal.ts'
 import { rescore, scoreAnswer } from './scorer.ts'
 
 useWave1Hub()

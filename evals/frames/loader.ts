@@ -2,7 +2,7 @@ import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
 import { buildPrompt } from './prompt.ts'
-import { parsePythonLiteral } from './python-literal.ts'
+import { parsePythonLiteral } from '../../src/datasets/python-literal.ts'
 
 export const DATASET = { repo: 'google/frames-benchmark', split: 'test' } as const
 

@@ -1,7 +1,7 @@
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
 import { buildPrompt } from './prompt.ts'
-import { readShardsUntil } from './read-shards.ts'
+import { readShardsUntil } from '../../src/datasets/read-shards.ts'
 
 /** About 1.15M rows (4 GB): with max_samples set, only enough parquet shards are read (read-shards.ts). */
 export const DATASET = { repo: 'facebook/natural_reasoning', split: 'train' } as const

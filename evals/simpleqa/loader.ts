@@ -1,7 +1,7 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
-import { parsePythonLiteral } from '../frames/python-literal.ts'
+import { parsePythonLiteral } from '../../src/datasets/python-literal.ts'
 import { buildPrompt } from './prompt.ts'
 
 export const DATASET = { repo: 'basicv8vc/SimpleQA', split: 'test' } as const

@@ -1,6 +1,6 @@
 import { stableHash } from '../../src/datasets/select.ts'
 import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
-import { readShardsUntil } from '../natural-reasoning/read-shards.ts'
+import { readShardsUntil } from '../../src/datasets/read-shards.ts'
 
 /** About 1M conversations in 19 parquet shards: with max_samples set, only enough shards are read. */
 export const DATASET = { repo: 'allenai/WildChat-1M', split: 'train' } as const

@@ -7,9 +7,9 @@
 // Shards are the parquet conversion's default/<split>/0000.parquet, 0001.parquet, …; reading stops when
 // `want` records are in hand or the next shard does not exist. The harness then shuffles this pool with the
 // seed, so a pool several times max_samples keeps seeds meaningful. Without a hint the whole split is read.
-import { isJarvisError } from '../../src/errors.ts'
-import { loadHubRows } from '../../src/datasets/hub.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import { isJarvisError } from '../errors.ts'
+import { loadHubRows } from './hub.ts'
+import type { EvalRecord, LoadContext } from '../harness/types.ts'
 
 /** The pool read for max_samples = n: this many times n records (so the seeded shuffle still chooses). */
 export const POOL_FACTOR = 4
