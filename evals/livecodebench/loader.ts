@@ -90,10 +90,11 @@ export function toRecord(row: Record<string, unknown>): EvalRecord {
 export async function loadLiveCodeBench(ctx: LoadContext): Promise<EvalRecord[]> {
   const files = filesForVersion(ctx.subset ?? DEFAULT_VERSION)
   const records: EvalRecord[] = []
-  // One file at a time: only one release's raw rows are in memory at once.
+  // One file at a time, one row at a time: raw rows are never held, only records (big private tests on disk).
   for (const file of files) {
-    const rows = await loadHubRows({ ...DATASET, split: ctx.split ?? DATASET.split, files: [file], format: 'jsonl' }, undefined, { signal: ctx.signal })
-    for (const row of rows) records.push(toRecord(row))
+    // Each row becomes a record as it is read: its big private tests go to disk before the next line is parsed.
+    const rows = await loadHubRows({ ...DATASET, split: ctx.split ?? DATASET.split, files: [file], format: 'jsonl' }, undefined, { signal: ctx.signal, mapRow: toRecord })
+    for (const r of rows) records.push(r)
     ctx.log(`${file}: ${rows.length} problems`)
   }
   return records

@@ -1,6 +1,6 @@
 // Rows of a Hugging Face dataset split, read through the local HF cache.
 //
-//   loadHubRows(ref: HubDatasetRef, settings = hubSettingsFromEnv(), opts?: { signal? }): Promise<Row[]>
+//   loadHubRows(ref: HubDatasetRef, settings = hubSettingsFromEnv(), opts?: { signal?, mapRow? }): Promise<Row[] | T[]>
 //   HubDatasetRefSchema, type HubDatasetRef, PARQUET_REVISION
 //
 // Without `files`: the Hub's parquet conversion, files `{config ?? 'default'}/{split}/*.parquet` at revision
@@ -41,7 +41,8 @@ export const HubDatasetRefSchema = z.object({
 })
 export type HubDatasetRef = z.infer<typeof HubDatasetRefSchema>
 
-export async function loadHubRows(ref: HubDatasetRef, settings: HubSettings = hubSettingsFromEnv(), opts: { signal?: AbortSignal } = {}): Promise<Row[]> {
+/** `opts.mapRow` turns each row as it is read (JSON Lines stream, so a multi-GB file is never held whole). */
+export async function loadHubRows<T = Row>(ref: HubDatasetRef, settings: HubSettings = hubSettingsFromEnv(), opts: { signal?: AbortSignal; mapRow?: (row: Row) => T | null } = {}): Promise<T[]> {
   const parsed = HubDatasetRefSchema.safeParse(ref)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -52,8 +53,8 @@ export async function loadHubRows(ref: HubDatasetRef, settings: HubSettings = hu
     : { repo: ref.repo, revision: ref.revision ?? PARQUET_REVISION, configSplit: `${ref.config ?? 'default'}/${ref.split}` }
   const local = settings.offline ? await loadFromCache(t, settings.cacheDir) : await download(t, settings, opts.signal)
   const format = ref.format ?? (ref.files ? undefined : 'parquet')
-  const rows: Row[] = []
-  for (const path of local) for (const row of await readTableFile(path, format)) rows.push(row)
+  const rows: T[] = []
+  for (const path of local) for (const row of await readTableFile(path, format, opts.mapRow)) rows.push(row as T)
   return rows
 }
 

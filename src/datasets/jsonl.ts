@@ -1,6 +1,6 @@
 // JSON Lines files → row objects, read line by line (SuperGPQA-all.jsonl is ~26k lines).
 //
-//   readJsonlRows(path): Promise<Row[]>
+//   readJsonlRows(path, mapRow?): Promise<T[]>   mapRow turns each row as it is read (null drops it)
 //   parseJsonLine(line, where): Row   (one line; `where` is "file:line" for the message)
 //
 // Blank lines (a trailing newline, a blank line between records, CRLF endings) are skipped, a UTF-8 BOM is
@@ -10,8 +10,9 @@ import { createInterface } from 'node:readline'
 import { JarvisError } from '../errors.ts'
 import type { Row } from './parquet.ts'
 
-export async function readJsonlRows(path: string): Promise<Row[]> {
-  const rows: Row[] = []
+/** `mapRow` runs on each row as it is read (null drops it), so a multi-GB file is never held whole. */
+export async function readJsonlRows<T = Row>(path: string, mapRow?: (row: Row) => T | null): Promise<T[]> {
+  const rows: T[] = []
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })
   let n = 0
   try {
@@ -19,7 +20,9 @@ export async function readJsonlRows(path: string): Promise<Row[]> {
       n++
       const line = n === 1 ? raw.replace(/^\uFEFF/, '') : raw
       if (line.trim() === '') continue
-      rows.push(parseJsonLine(line, `${path}:${n}`))
+      const row = parseJsonLine(line, `${path}:${n}`)
+      const mapped = mapRow ? mapRow(row) : (row as T)
+      if (mapped !== null) rows.push(mapped)
     }
   } catch (e) {
     if (e instanceof JarvisError) throw e

@@ -24,7 +24,11 @@ export function formatFromPath(path: string): TableFormat | undefined {
   return m ? EXTENSIONS[m[0]] : undefined
 }
 
-export async function readTableFile(path: string, format?: TableFormat): Promise<Row[]> {
+export async function readTableFile<T = Row>(path: string, format?: TableFormat, mapRow?: (row: Row) => T | null): Promise<T[]> {
+  if (mapRow && (format ?? formatFromPath(path)) !== 'jsonl') {
+    // Only JSON Lines stream; other formats are read, then mapped.
+    return (await readTableFile(path, format)).map(mapRow).filter((r): r is T => r !== null)
+  }
   const fmt = format ?? formatFromPath(path)
   if (!fmt) {
     throw new JarvisError('JARVIS_DATASET', `${path}: cannot tell the file format from its extension. Use .parquet, .jsonl, .json or .csv, or set format.`)
@@ -35,14 +39,15 @@ export async function readTableFile(path: string, format?: TableFormat): Promise
     throw new JarvisError('JARVIS_DATASET', `${path}: no such file. Check the path (relative paths start at the working directory).`)
   }
   switch (fmt) {
+    // Without mapRow, T is Row.
     case 'parquet':
-      return readParquetRows(path)
+      return readParquetRows(path) as Promise<T[]>
     case 'jsonl':
-      return readJsonlRows(path)
+      return readJsonlRows(path, mapRow)
     case 'csv':
-      return readCsvRows(path)
+      return readCsvRows(path) as Promise<T[]>
     case 'json':
-      return readJsonRows(path)
+      return readJsonRows(path) as Promise<T[]>
   }
 }
 

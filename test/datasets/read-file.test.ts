@@ -85,3 +85,18 @@ describe('readTableFile', () => {
 test('formatFromPath maps extensions case-insensitively', () => {
   expect(['a.PARQUET', 'x/y.jsonl', 'b.ndjson', 'c.csv', 'd.json', 'e.tsv', 'noext'].map(formatFromPath)).toEqual(['parquet', 'jsonl', 'jsonl', 'csv', 'json', undefined, undefined])
 })
+
+describe('streaming a JSON Lines file through mapRow', () => {
+  test('each row is mapped as it is read and null drops it', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { readTableFile } = await import('../../src/datasets/read-file.ts')
+    const p = join(mkdtempSync(join(tmpdir(), 'jarvis-map-')), 'rows.jsonl')
+    writeFileSync(p, ['{"a":1}', '{"a":2}', '{"a":3}'].join('\n'))
+    const seen: number[] = []
+    const out = await readTableFile(p, undefined, (row) => (seen.push(row.a as number), row.a === 2 ? null : { doubled: (row.a as number) * 2 }))
+    expect(out).toEqual([{ doubled: 2 }, { doubled: 6 }])
+    expect(seen).toEqual([1, 2, 3])
+  })
+})
