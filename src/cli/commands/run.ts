@@ -58,7 +58,9 @@ export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcom
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   for (const w of pre.warnings) io.err(`warning: ${w}`)
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
+  // counts: selected samples per run (chunks slice the whole selection); remaining: what this run will do.
   const counts = new Map<ResolvedRun, number>()
+  const remaining = new Map<ResolvedRun, number>()
   const prepared: ResolvedRun[] = []
   try {
     for (const r of runs) {
@@ -70,13 +72,13 @@ export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcom
         writeFileSync(skipIdsFile, out.doneIds.join('\n'))
         io.out(`  resume: ${out.doneIds.length} samples of ${r.benchmark} / ${r.model} already complete`)
       }
-      const remaining = Math.max(0, (pre.counts.get(r) ?? 0) - out.doneIds.length)
       const pr = { ...r, skipIdsFile }
       prepared.push(pr)
-      counts.set(pr, remaining + out.doneIds.length)
+      counts.set(pr, pre.counts.get(r) ?? 0)
+      remaining.set(pr, Math.max(0, (pre.counts.get(r) ?? 0) - out.doneIds.length))
     }
     const progress = new ProgressReporter(io)
-    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, Math.max(0, (counts.get(r) ?? 0))])))
+    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, remaining.get(r) ?? 0])))
     const { JsonlReporter } = await import('../../../reporters/jsonl-reporter.ts')
     const startedAt = Date.now() / 1000
     const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
