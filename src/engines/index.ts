@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { JarvisError } from '../errors.ts'
 import type { Engine } from '../harness/types.ts'
 import { OllamaEngine } from './ollama.ts'
@@ -41,8 +40,7 @@ export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = proce
       const { createLlamaCppEngine } = await import('./llama-cpp.ts')
       return createLlamaCppEngine({
         model: s.model,
-        // One core stays with Node and the event loop: on 2 cores llama.cpp with 2 threads is ~35x slower than with 1.
-        threads: s.threads ?? Math.max(1, Math.min(availableParallelism() - 1, 4)),
+        threads: s.threads ?? undefined, // defaultThreads(): cores − 1, 1 to 4
         contextSize: s.contextSize ?? undefined,
         maxSequences: s.maxSequences ?? 1,
         log: s.log,

@@ -51,7 +51,11 @@ export interface LlamaCppEngine extends StreamingEngine {
   info(): Promise<LlamaCppEngineInfo>
 }
 
-export const defaultThreads = (cores = availableParallelism()): number => Math.max(1, Math.min(cores, 4))
+/**
+ * One core stays with Node's event loop (HTTP, scoring, the sampler): on 2 cores llama.cpp with 2 threads was
+ * ~35x slower than with 1 (infer-lab §1). Never more than the cores, at most 4.
+ */
+export const defaultThreads = (cores = availableParallelism()): number => Math.max(1, Math.min(cores - 1, 4))
 
 export function createLlamaCppEngine(opts: LlamaCppEngineOptions): LlamaCppEngine {
   const cores = availableParallelism()

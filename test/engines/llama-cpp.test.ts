@@ -151,8 +151,8 @@ describe('model and options', () => {
     }
   })
 
-  test('defaults to min(cores, 4) threads and rejects a bad thread count', () => {
-    expect([1, 2, 4, 16].map((c) => defaultThreads(c))).toEqual([1, 2, 4, 4])
+  test('defaults to cores − 1 threads (1 to 4) and rejects a bad thread count', () => {
+    expect([1, 2, 4, 16].map((c) => defaultThreads(c))).toEqual([1, 1, 3, 4])
     expect(() => createLlamaCppEngine({ model: TINY_MODEL_PATH, threads: 0, maxSequences: 1 })).toThrow('threads must be a whole number ≥ 1, got 0.')
     expect(() => createLlamaCppEngine({ model: TINY_MODEL_PATH, maxSequences: 0 })).toThrow('maxSequences (parallel requests) must be a whole number ≥ 1, got 0.')
   })

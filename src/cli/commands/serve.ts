@@ -12,7 +12,7 @@ Serves a GGUF model (path or hf:owner/repo:quant) over /v1/chat/completions, /v1
   -m, --model MODEL    .gguf path or node-llama-cpp model URI (required)
       --port N         port to listen on (default 8080; 0 picks a free one)
       --host HOST      address to bind (default 127.0.0.1)
-      --threads N      llama.cpp threads (default min(cores, 4); use 1 on a 2-core machine)
+      --threads N      llama.cpp threads (default cores − 1, from 1 to 4: one core stays with Node)
       --parallel N     requests decoded at once; more wait in a queue (default 1)
       --ctx-size N     tokens per request slot (default: what memory allows, at most 8192)
       --alias NAME     model id to report (default: the file name without .gguf)
