@@ -3,7 +3,7 @@ import type { ResolvedRun } from '../config/resolved-run.ts'
 import { executedOutputs } from './executed-runs.ts'
 import { evalTest } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { runSample } from './run-sample.ts'
+import { defaultMessages, runSample } from './run-sample.ts'
 import type { BenchmarkDefinition, EvalRecord, Judge, Score } from './types.ts'
 import type { DirectBackend } from './backend.ts'
 import type { SampleResult } from '../results/schema.ts'
@@ -74,7 +74,6 @@ function failWrong(score: Score | null): never {
 
 /** Warmup calls: untimed, never recorded or scored, before any measured sample of this benchmark. */
 async function warmUp(backend: DirectBackend, records: EvalRecord[], run: ResolvedRun, def: BenchmarkDefinition): Promise<void> {
-  const { defaultMessages } = await import('./run-sample.ts')
   await Promise.all(
     records.map((r) =>
       backend
