@@ -17,6 +17,9 @@ export function readTelemetryTotals(outputPath: string): TelemetryTotals | null 
   }
   const measured = parts.filter((p) => p.source !== undefined)
   if (measured.length === 0) return parts.length ? { ...EMPTY, note: parts[0].note ?? null } : null
+  // A time-weighted mean of a constant can come back as 72.99999999999999: round utilization to 6 places.
+  const r6 = (x: number | null | undefined) => (typeof x === 'number' ? Math.round(x * 1e6) / 1e6 : null)
+  if (measured.length === 1) return TelemetryTotalsSchema.parse({ ...measured[0], mean_gpu_utilization_pct: r6(measured[0].mean_gpu_utilization_pct) })
   const sum = (k: keyof TelemetryTotals) => measured.reduce((a, p) => a + (Number(p[k]) || 0), 0)
   const duration = sum('duration_seconds')
   const device = sum('device_energy_joules')
@@ -32,7 +35,8 @@ export function readTelemetryTotals(outputPath: string): TelemetryTotals | null 
     idle_energy_joules: sum('idle_energy_joules'),
     avg_device_power_watts: duration > 0 ? device / duration : 0,
     peak_power_watts: Math.max(...measured.map((p) => p.peak_power_watts ?? 0)),
-    mean_gpu_utilization_pct: utils.length ? utils.reduce((a, p) => a + (p.mean_gpu_utilization_pct as number) * (p.duration_seconds ?? 0), 0) / (utils.reduce((a, p) => a + (p.duration_seconds ?? 0), 0) || 1) : null,
+    // Time-weighted over the workers/chunks.
+    mean_gpu_utilization_pct: utils.length ? r6(utils.reduce((a, p) => a + (p.mean_gpu_utilization_pct as number) * (p.duration_seconds ?? 0), 0) / (utils.reduce((a, p) => a + (p.duration_seconds ?? 0), 0) || 1)) : null,
     peak_memory_used_bytes: measured.some((p) => typeof p.peak_memory_used_bytes === 'number') ? Math.max(...measured.map((p) => p.peak_memory_used_bytes ?? 0)) : null,
     samples: sum('samples'),
     note: measured.find((p) => p.note)?.note ?? null,
