@@ -20,7 +20,7 @@ export const JSONL_REPORTER_MARK = Symbol.for('jarvis.jsonlReporter')
 export class JsonlReporter implements Reporter {
   readonly [JSONL_REPORTER_MARK] = true
   private readonly appenders = new Map<string, JsonlAppender>()
-  private readonly runs = new Map<string, { startedAt: number; seed: number | null; project: string; benchmark: string }>()
+  private readonly runs = new Map<string, { startedAt: number; project: string; benchmark: string }>()
   private vitest: Vitest | null = null
   private startedAt = Date.now() / 1000
 
@@ -42,7 +42,7 @@ export class JsonlReporter implements Reporter {
       if (process.env.JARVIS_APPEND !== '1') moveAside(out)
       w = new JsonlAppender(out)
       this.appenders.set(out, w)
-      this.runs.set(out, { startedAt: this.startedAt, seed: null, project: test.project.name, benchmark: result.benchmark })
+      this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
     }
     w.append(serializeResult(result))
   }

@@ -1,28 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { GPQA_DIAMOND_ROWS, writeHubFixtures } from '../../test/support/dataset-fixtures.ts'
-import { startFakeHub, type FakeHub } from '../../test/support/fake-hub.ts'
+import { useFakeHub } from '../../test/support/use-fake-hub.ts'
 import { loadGpqa, toRecord } from './loader.ts'
 
 const TOKEN = 'hf_gpqatesttoken0123456789abcdef'
-let hub: FakeHub
 const ctx = (over = {}) => ({ seed: 42, log: () => {}, ...over })
 
-beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'jarvis-gpqa-'))
-  await writeHubFixtures(join(root, 'hub'))
-  hub = await startFakeHub({ root: join(root, 'hub'), gated: ['Idavidrein/gpqa'], token: TOKEN })
-  vi.stubEnv('HF_ENDPOINT', hub.url)
-  vi.stubEnv('HF_HUB_CACHE', join(root, 'cache'))
-  vi.stubEnv('HF_HUB_OFFLINE', '')
-  vi.spyOn(console, 'debug').mockImplementation(() => {})
-})
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await hub?.close()
-})
+useFakeHub(writeHubFixtures, { gated: ['Idavidrein/gpqa'], token: TOKEN })
 
 describe('gpqa', () => {
   test('the gated dataset needs HF_TOKEN, and the error says so without printing a token', async () => {

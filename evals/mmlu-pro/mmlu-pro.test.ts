@@ -1,25 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { MMLU_PRO_TEST_ROWS, writeHubFixtures } from '../../test/support/dataset-fixtures.ts'
-import { startFakeHub, type FakeHub } from '../../test/support/fake-hub.ts'
+import { useFakeHub } from '../../test/support/use-fake-hub.ts'
 import { loadMmluPro, toRecord } from './loader.ts'
 
-let hub: FakeHub
-beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'jarvis-mmlu-'))
-  await writeHubFixtures(join(root, 'hub'))
-  hub = await startFakeHub({ root: join(root, 'hub') })
-  vi.stubEnv('HF_ENDPOINT', hub.url)
-  vi.stubEnv('HF_HUB_CACHE', join(root, 'cache'))
-  vi.stubEnv('HF_HUB_OFFLINE', '')
-  vi.spyOn(console, 'debug').mockImplementation(() => {})
-})
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await hub?.close()
-})
+useFakeHub(writeHubFixtures)
 
 describe('mmlu-pro', () => {
   test('loads the test split over HTTP: ids from question_id, subject = category, letters over the row’s own options', async () => {

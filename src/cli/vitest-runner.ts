@@ -17,7 +17,6 @@ export interface VitestRunOptions {
   reporters: Reporter[]
   /** Samples registered per Vitest run: keeps the worker's and Vitest's per-test memory flat as N grows. */
   chunkSize: number
-  maxWorkers?: number
   onChunk?: (index: number, of: number) => void
 }
 
@@ -49,7 +48,7 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       config: join(PACKAGE_ROOT, 'vitest.config.ts'),
       // Vite's module runner, not a rolldown bundle, loads the config: ~80 MB less resident memory.
       configLoader: 'runner',
-      root: PACKAGE_ROOT, project: slugs, watch: false, reporters: o.reporters, passWithNoTests: true, ...(o.maxWorkers ? { maxWorkers: o.maxWorkers } : {}) },
+      root: PACKAGE_ROOT, project: slugs, watch: false, reporters: o.reporters, passWithNoTests: true },
     {},
   )
   try {

@@ -60,7 +60,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
     throw new JarvisError('JARVIS_BAD_OPTION', `-o/--output names one file, but ${opts.source === 'command line' ? 'this run has' : `${opts.source} expands to`} ${models.length * suite.benchmarks.length} (model, benchmark) runs; use --output-dir${opts.source === 'command line' ? '' : ' or [run] output_dir'} instead.`)
   const outputDir = resolve(cwd, o.outputDir ?? suite.run.output_dir)
   const runs: ResolvedRun[] = []
-  for (const [mi, m] of models.entries()) {
+  for (const m of models) {
     const where = o.engine ? '-e/--engine' : `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
     const explicitEngine = o.engine ?? m.engine
     const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
@@ -121,7 +121,6 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         parts: Number(env.JARVIS_PARTS) || suite.run.parts,
       })
     }
-    void mi
   }
   return runs
 }

@@ -107,7 +107,6 @@ class SummaryAccumulator {
 
   summary(ctx: SummaryContext): RunSummary {
     const st = (k: string) => roundStats(metricStats(this.v[k]))
-    const statsIncl0 = (k: string) => roundStats(metricStats(this.v[k]))
     const per: RunSummary['per_subject'] = {}
     for (const key of [...this.perSubject.keys()].sort()) {
       const s = this.perSubject.get(key)!
@@ -140,8 +139,8 @@ class SummaryAccumulator {
       throughput_stats: st('throughput'),
       mfu_stats: st('mfu'),
       mbu_stats: st('mbu'),
-      ipw_stats: statsIncl0('ipw'),
-      ipj_stats: statsIncl0('ipj'),
+      ipw_stats: st('ipw'),
+      ipj_stats: st('ipj'),
       input_token_stats: st('in'),
       output_token_stats: st('out'),
       total_energy_joules: round(this.energy, 6),

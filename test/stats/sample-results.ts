@@ -2,40 +2,23 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { SAMPLE_RESULT_KEYS, type RunSummary, type SampleResult } from '../../src/results/schema.ts'
 import { summarizeResults, summaryPathFor } from '../../src/results/summary.ts'
+import { sampleResult } from '../core/sample-result.ts'
 
 /** A JSONL line as the harness writes it (supergpqa-style ids and metadata). */
 export function sample(id: string, isCorrect: boolean | null, over: Partial<SampleResult> = {}): SampleResult {
-  return {
+  return sampleResult({
     record_id: id,
-    benchmark: 'supergpqa',
-    model: 'qwen3:8b',
-    backend: 'jarvis-direct',
     model_answer: isCorrect ? 'The answer is C.' : 'The answer is B.',
     is_correct: isCorrect,
     score: isCorrect === null ? null : isCorrect ? 1 : 0,
     latency_seconds: 1.25,
     prompt_tokens: 187,
     completion_tokens: 12,
-    cost_usd: 0,
-    error: null,
     scoring_metadata: { reference_letter: 'C', candidate_letter: isCorrect ? 'C' : 'B' },
     ttft: 0,
-    energy_joules: 0,
-    power_watts: 0,
-    gpu_utilization_pct: 0,
     throughput_tok_per_sec: 9.6,
-    mfu_pct: 0,
-    mbu_pct: 0,
-    ipw: 0,
-    ipj: 0,
-    subject: 'chemistry',
-    category: 'reasoning',
-    energy_per_output_token_joules: 0,
-    throughput_per_watt: 0,
-    mean_itl_ms: 0,
-    estimated_flops: 0,
     ...over,
-  }
+  })
 }
 
 /**

@@ -8,16 +8,13 @@
 //   IPW_FIXTURE: string                                   the IPW rows as a local JSONL file
 //   useWave1Hub(), loadCtx(), scriptedJudge(replies), scoreCtx(judge), resultLine(benchmark, record, answer, score)
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parquetWriteBuffer, type ColumnSource, type SchemaElement } from 'hyparquet-writer'
-import { afterAll, beforeAll, vi } from 'vitest'
 import type { ChatMessage, EvalRecord, Judge, LoadContext, Score, ScoreContext } from '../../src/harness/types.ts'
 import { applyScore } from '../../src/results/reparse.ts'
 import type { SampleResult } from '../../src/results/schema.ts'
 import { writeRepoFile } from './dataset-fixtures.ts'
-import { startFakeHub, type FakeHub } from './fake-hub.ts'
+import { useFakeHub } from './use-fake-hub.ts'
 
 export type Row = Record<string, unknown>
 type Leaf = 'STRING' | 'INT64' | 'BOOLEAN' | 'DOUBLE' | 'BINARY' | 'TIMESTAMP'
@@ -189,32 +186,8 @@ export function resultLine(benchmark: string, record: EvalRecord, answer: string
   return applyScore(base, score)
 }
 
-/**
- * Serves the wave-1 datasets from a fake Hub for the calling test file and points the loaders at it
- * (HF_ENDPOINT, a fresh HF_HUB_CACHE). Returns the hub once beforeAll has run.
- */
-export function useWave1Hub(opts: { gated?: string[]; token?: string } = {}): { hub(): FakeHub; root(): string } {
-  let hub: FakeHub | undefined
-  let root = ''
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'jarvis-wave1-'))
-    await writeWave1HubFixtures(join(root, 'hub'))
-    hub = await startFakeHub({ root: join(root, 'hub'), gated: opts.gated, token: opts.token })
-    vi.stubEnv('HF_ENDPOINT', hub.url)
-    vi.stubEnv('HF_HUB_CACHE', join(root, 'cache'))
-    vi.stubEnv('HF_HUB_OFFLINE', '')
-    vi.stubEnv('HF_TOKEN', opts.token ?? '')
-    vi.stubEnv('HUGGING_FACE_HUB_TOKEN', '')
-    // @huggingface/hub prints "Downloading … .incomplete" with console.debug on every download.
-    vi.spyOn(console, 'debug').mockImplementation(() => {})
-  })
-  afterAll(async () => {
-    vi.unstubAllEnvs()
-    await hub?.close()
-    if (root) await rm(root, { recursive: true, force: true })
-  })
-  return { hub: () => hub!, root: () => root }
-}
+/** Serves the wave-1 datasets from a fake Hub for the calling test file (see useFakeHub). */
+export const useWave1Hub = (opts: { gated?: string[]; token?: string } = {}) => useFakeHub(writeWave1HubFixtures, opts)
 
 /** A LoadContext that collects the loader's log lines. */
 export function loadCtx(over: Partial<LoadContext> = {}): LoadContext & { logs: string[] } {

@@ -22,7 +22,6 @@ export const mergeCommand: Command = async (argv, io) => {
   const seen = new Map<string, string>()
   const lines: string[] = []
   let duplicates = 0
-  let startedAt = Infinity
   for (const file of positionals) {
     for await (const r of readResults(file, (i) => io.err(`warning: ${file} line ${i.line}: ${i.reason}`))) {
       const line = serializeResult(r)
@@ -41,8 +40,8 @@ export const mergeCommand: Command = async (argv, io) => {
   const moved = moveAside(values.output)
   if (moved) io.out(`kept the previous ${values.output} as ${moved}`)
   writeFileAtomic(values.output, lines.join(''))
-  if (!Number.isFinite(startedAt)) startedAt = Date.now() / 1000
-  const s = await summarizeFile({ outputPath: values.output, startedAt, endedAt: Date.now() / 1000 })
+  const now = Date.now() / 1000
+  const s = await summarizeFile({ outputPath: values.output, startedAt: now, endedAt: now })
   writeFileAtomic(summaryPathFor(values.output), `${JSON.stringify(s, null, 2)}\n`)
   io.out(`merged ${positionals.length} files: ${lines.length} records${duplicates ? ` (${duplicates} duplicate lines dropped)` : ''}, accuracy ${s.accuracy.toFixed(4)} → ${values.output}`)
   return 0
