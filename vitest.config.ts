@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { modelProjects, UNIT_PROJECT } from './src/config/projects.ts'
 import { runsFromEnv } from './src/config/suite-from-env.ts'
-import { jarvisPlugin } from './src/config/vitest-plugin.ts'
+import { jarvisPlugin } from './reporters/plugin.ts'
 
 // TOML suite → one Vitest project per model (named by its slug), plus `unit` for the harness's own tests.
 //   npx vitest run --project unit                          the harness tests (npm test)

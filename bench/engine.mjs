@@ -33,7 +33,7 @@ const runner = new ViteNodeRunner({ root, base: vite.config.base, fetchModule: (
 const load = (path) => runner.executeFile(`${root}${path}`)
 const { createLlamaCppEngine } = await load('src/engines/llama-cpp.ts')
 const { startServer } = await load('src/serve/server.ts')
-const { TINY_MODEL_PATH } = await load('src/models/tiny-gguf.ts')
+const { TINY_MODEL_PATH } = await load('test/support/tiny-model/tiny-gguf.ts')
 const { default: OpenAI } = await import('openai')
 
 const model = opt.model ?? TINY_MODEL_PATH

@@ -4,8 +4,8 @@
 //
 //   node bench/gate-aa.mjs [--reps 1000] [--n 500] [--p 0.7] [--max-drop 0.02] [--alpha 0.05]
 import { parseArgs } from 'node:util'
-import { gate } from '../src/api/gate.ts'
-import type { SampleResult } from '../src/results/schema.ts'
+import { gate } from '../src/results/gate.ts'
+import type { SampleResult } from '../src/core/sample-result.ts'
 import { accuracyInterval } from '../src/stats/accuracy-ci.ts'
 import { createRng, type Rng } from '../src/stats/prng.ts'
 

@@ -1,7 +1,10 @@
 // The one registry of benchmarks: `jarvis eval list`, config validation and the eval files all read it.
 // `ready` benchmarks have a folder evals/<key>/ with loader, prompt, scorer and <key>.eval.ts.
-import type { BenchmarkDefinition } from '../src/harness/types.ts'
-
+import type { ResolvedRun } from '../src/config/resolved-run.ts'
+import type { BenchmarkDefinition } from '../src/core/benchmark.ts'
+import { JarvisError } from '../src/core/errors.ts'
+import type { SampleResult } from '../src/core/sample-result.ts'
+import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
 
 export interface BenchmarkNeeds {
@@ -91,4 +94,24 @@ export function missingReason(entry: BenchmarkEntry): string {
   const parts = [n.docker && 'Docker', n.browser && 'a browser', n.agentTools && 'the agent backend', n.sandbox && 'the code sandbox']
     .filter(Boolean)
   return parts.length ? `not implemented yet (needs ${parts.join(', ')})` : 'not implemented yet'
+}
+
+/** The definition of a run: a custom local-file benchmark (it has a [benchmarks.dataset] table) or a registered one. */
+export async function loadDefinition(run: Pick<ResolvedRun, 'benchmark' | 'dataset' | 'scorer' | 'category'>): Promise<BenchmarkDefinition> {
+  if (run.dataset) {
+    const { customBenchmark } = await import('./custom/benchmark.ts')
+    return customBenchmark(run as ResolvedRun)
+  }
+  const entry = findBenchmark(run.benchmark)
+  if (!entry?.load) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `benchmark "${run.benchmark}" is not available.`)
+  return entry.load()
+}
+
+export type Rescorer = (result: SampleResult) => Score | null
+
+/** reparse-judge: the benchmark's own re-reader of stored judge replies, or null when it has none. */
+export async function loadRescorer(key: string): Promise<Rescorer | null> {
+  const entry = findBenchmark(key)
+  if (!entry?.load) return null
+  return (await entry.load()).rescore ?? null
 }

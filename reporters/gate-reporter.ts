@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { gate, modelSlug, type GateOptions, type GateVerdict } from '../src/api/gate.ts'
-import { isJarvisError } from '../src/errors.ts'
+import { modelSlug } from '../src/config/slug.ts'
+import { gate, type GateOptions, type GateVerdict } from '../src/results/gate.ts'
+import { isJarvisError } from '../src/core/errors.ts'
 import { formatGateVerdict } from '../src/report/gate-text.ts'
-import type { SampleResult } from '../src/results/schema.ts'
+import type { SampleResult } from '../src/core/sample-result.ts'
 
 export interface GateReporterOptions extends GateOptions {
   /** Baselines named like the run's outputs: `{baselineDir}/{benchmark}_{model-slug}.jsonl` (see outputPattern). */

@@ -1,13 +1,34 @@
 import type { Reporter, TestCase, TestRunEndReason, Vitest } from 'vitest/node'
-import type { ProjectContext } from '../src/config/resolved-run.ts'
-import { summarizeFile, summaryPathFor } from '../src/results/summary.ts'
-import { JsonlAppender, moveAside, serializeResult, writeFileAtomic } from '../src/results/write.ts'
+import { findBenchmark } from '../evals/registry.ts'
+import type { ProjectContext, ResolvedRun } from '../src/config/resolved-run.ts'
+import type { RunSummary } from '../src/core/sample-result.ts'
+import { writeSummary } from '../src/results/summary.ts'
+import { JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
 
 export interface JsonlReporterOptions {
   /** Write `{output}.summary.json` at the end of the run (the CLI turns it off while it runs chunks). */
   summary?: boolean
   /** Print where results went. */
   quiet?: boolean
+  /**
+   * Append to outputs that already exist (the CLI prepared them: moved aside or kept for --resume). By default an
+   * existing output is moved aside before the first line, never silently appended to or overwritten.
+   */
+  append?: boolean
+}
+
+/** The summary of one run's JSONL, written the same way by the CLI and by a bare `vitest run`. */
+export function writeRunSummary(run: Pick<ResolvedRun, 'outputPath' | 'seed' | 'category' | 'benchmark' | 'model' | 'backend'> | undefined, outputPath: string, startedAt: number): Promise<RunSummary> {
+  return writeSummary({
+    outputPath,
+    startedAt,
+    endedAt: Date.now() / 1000,
+    seed: run?.seed ?? null,
+    category: run ? (run.category ?? findBenchmark(run.benchmark)?.category) : undefined,
+    benchmark: run?.benchmark,
+    model: run?.model,
+    backend: run?.backend,
+  })
 }
 
 /**
@@ -38,8 +59,7 @@ export class JsonlReporter implements Reporter {
     if (!result || !out) return
     let w = this.appenders.get(out)
     if (!w) {
-      // Without --resume an existing file is moved aside, never silently appended to or overwritten.
-      if (process.env.JARVIS_APPEND !== '1') moveAside(out)
+      if (!this.opts.append) moveAside(out)
       w = new JsonlAppender(out)
       this.appenders.set(out, w)
       this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
@@ -49,11 +69,9 @@ export class JsonlReporter implements Reporter {
 
   async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
     for (const w of this.appenders.values()) w.close()
-    if (this.opts.summary !== false && process.env.JARVIS_DEFER_SUMMARY !== '1') {
+    if (this.opts.summary !== false) {
       for (const [out, info] of this.runs) {
-        const run = this.runFor(info.project, info.benchmark)
-        const summary = await summarizeFile({ outputPath: out, startedAt: info.startedAt, endedAt: Date.now() / 1000, seed: run?.seed ?? null, category: run?.category ?? undefined })
-        writeFileAtomic(summaryPathFor(out), `${JSON.stringify(summary, null, 2)}\n`)
+        const summary = await writeRunSummary(this.runFor(info.project, info.benchmark), out, info.startedAt)
         if (!this.opts.quiet && process.env.JARVIS_QUIET !== '1') process.stdout.write(`jarvis: ${summary.benchmark} / ${summary.model}: accuracy ${summary.accuracy.toFixed(4)} (${summary.correct}/${summary.scored_samples}) → ${out}\n`)
       }
     }

@@ -1,3 +1,3 @@
-import { runBenchmark } from '../../src/harness/run-benchmark.ts'
+import { runBenchmark } from '../../src/eval.ts'
 import benchmark from './benchmark.ts'
 runBenchmark(benchmark)

@@ -2,7 +2,7 @@
 //
 //   loadCodingTasks(ctx): Promise<EvalRecord[]>
 //   toRecord(task): EvalRecord
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { buildPrompt } from './prompt.ts'
 import { TASKS, type CodingTask } from './tasks.ts'
 

@@ -4,7 +4,8 @@
 // unscored ("no_assertions_found"); here a compile error is wrong and an endless loop is killed.
 //
 //   scoreAnswer(record, answer, ctx?): Promise<Score>
-import type { EvalRecord, Score, ScoreContext } from '../../src/harness/types.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score, ScoreContext } from '../../src/core/score.ts'
 import { extractCode } from '../../src/scoring/code/extract-code.ts'
 import { runAssertTests } from '../../src/scoring/code/run-code-tests.ts'
 import { emptyAnswerScore, scoreCodeRun } from '../../src/scoring/code/code-score.ts'

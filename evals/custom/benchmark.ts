@@ -1,5 +1,5 @@
 import type { ResolvedRun } from '../../src/config/resolved-run.ts'
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadLocalRecords } from './loader.ts'
 import { scoreCustom } from './scorer.ts'
 

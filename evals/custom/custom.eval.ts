@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import { runBenchmark } from '../../src/harness/run-benchmark.ts'
+import { runBenchmark } from '../../src/eval.ts'
 import { customBenchmark } from './benchmark.ts'
 
 // Every custom local-file benchmark of this model's suite, one describe each.

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import type { Judge } from '../../src/harness/types.ts'
+import type { Judge } from '../../src/core/judge.ts'
 import { loadLocalRecords } from './loader.ts'
 import { scoreExact, scoreJudged } from './scorer.ts'
 

@@ -2,23 +2,22 @@ import { existsSync } from 'node:fs'
 import type { LocalDatasetConfig } from '../../src/config/schema.ts'
 import { readTableFile } from '../../src/datasets/read-file.ts'
 import { stableHash } from '../../src/datasets/select.ts'
-import { JarvisError } from '../../src/errors.ts'
-import type { EvalRecord } from '../../src/harness/types.ts'
+import { JarvisError } from '../../src/core/errors.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
 import { LETTERS, renderOptions } from '../../src/scoring/mcq.ts'
+import { cellRaw } from '../../src/datasets/cell.ts'
 
 export const DEFAULT_MCQ_TEMPLATE = '{question}\nOptions:\n{choices}\nAnswer with the letter of the correct option, in the form: The answer is X.'
 export const DEFAULT_OPEN_TEMPLATE = '{question}'
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-
 /** Options from a list column, a JSON array string, or "a | b | c". */
 function parseChoices(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(str)
-  const s = str(v).trim()
+  if (Array.isArray(v)) return v.map(cellRaw)
+  const s = cellRaw(v).trim()
   if (s.startsWith('[')) {
     try {
       const a = JSON.parse(s)
-      if (Array.isArray(a)) return a.map(str)
+      if (Array.isArray(a)) return a.map(cellRaw)
     } catch {}
   }
   return s ? s.split('|').map((x) => x.trim()) : []
@@ -46,12 +45,12 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
   }
   if (scorer === 'mcq' && !ds.choices_field) throw new JarvisError('JARVIS_BAD_CONFIG', `${where}: scorer "mcq" needs choices_field (the column holding the options).`)
   return rows.map((row, i) => {
-    const question = str(row[ds.question_field])
+    const question = cellRaw(row[ds.question_field])
     const choices = ds.choices_field ? parseChoices(row[ds.choices_field]) : []
-    const answer = str(row[ds.answer_field])
+    const answer = cellRaw(row[ds.answer_field])
     const reference = scorer === 'mcq' ? referenceLetter(answer, choices) : answer
     if (reference === null) throw new JarvisError('JARVIS_DATASET', `${where}: row ${i + 1}: answer "${answer}" is neither a letter, an index nor one of the options.`)
-    const id = ds.id_field ? str(row[ds.id_field]) : stableHash(question)
+    const id = ds.id_field ? cellRaw(row[ds.id_field]) : stableHash(question)
     const problem = template.replaceAll('{question}', question).replaceAll('{choices}', renderOptions(choices))
     return {
       record_id: `${name}-${id}`,
@@ -59,7 +58,7 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
       ...(ds.system_prompt ? { system: ds.system_prompt } : {}),
       reference,
       category,
-      subject: ds.subject_field ? str(row[ds.subject_field]) || 'general' : name,
+      subject: ds.subject_field ? cellRaw(row[ds.subject_field]) || 'general' : name,
       metadata: { ...(choices.length ? { options: choices } : {}), question },
     }
   })

@@ -1,7 +1,8 @@
-import type { EvalRecord, Score } from '../../src/harness/types.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score } from '../../src/core/score.ts'
 import { scoreMcqRecord } from '../../src/scoring/mcq-scorer.ts'
-import { STRUCTURED_REPLY_FORMAT, type JudgeInput } from '../../src/scoring/judge-prompts.ts'
-import { judgeOnlyScorer } from '../../src/scoring/structured-judge.ts'
+import { STRUCTURED_REPLY_FORMAT, type JudgeInput } from '../../src/scoring/judge/judge-prompts.ts'
+import { judgeOnlyScorer } from '../../src/scoring/judge/structured-judge.ts'
 
 /** exact: the final answer equals the reference — numbers and simple LaTeX compared mathematically, text normalised. */
 export async function scoreExact(record: EvalRecord, answer: string): Promise<Score> {

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadFrames } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const frames: BenchmarkDefinition = { key: 'frames', load: loadFrames, score: scoreAnswer }
+const frames: BenchmarkDefinition = { key: 'frames', load: loadFrames, score: scoreAnswer, rescore }
 export default frames

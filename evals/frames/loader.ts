@@ -1,12 +1,11 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { buildPrompt } from './prompt.ts'
 import { parsePythonLiteral } from '../../src/datasets/python-literal.ts'
+import { cellText } from '../../src/datasets/cell.ts'
 
 export const DATASET = { repo: 'google/frames-benchmark', split: 'test' } as const
-
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
 
 /**
  * `wiki_links` is a stringified Python list ("['https://…', '…']"). OpenJarvis split it on commas, so the
@@ -16,11 +15,11 @@ const str = (v: unknown): string => (v === null || v === undefined ? '' : String
 export function parseWikiLinks(row: Record<string, unknown>): string[] {
   const raw = row.wiki_links
   let links: string[] = []
-  if (Array.isArray(raw)) links = raw.map(str)
+  if (Array.isArray(raw)) links = raw.map(cellText)
   else if (typeof raw === 'string' && raw.trim()) {
     try {
       const v = parsePythonLiteral(raw)
-      links = Array.isArray(v) ? v.map(str) : [str(v)]
+      links = Array.isArray(v) ? v.map(cellText) : [cellText(v)]
     } catch {
       links = raw.match(/https?:\/\/[^\s'",\]]+/g) ?? raw.split(',').map((s) => s.trim())
     }
@@ -29,21 +28,21 @@ export function parseWikiLinks(row: Record<string, unknown>): string[] {
     links = Object.keys(row)
       .filter((k) => /^wikipedia_link_\d+/.test(k))
       .sort((a, b) => parseInt(a.slice(15), 10) - parseInt(b.slice(15), 10))
-      .map((k) => str(row[k]))
+      .map((k) => cellText(row[k]))
   }
   return [...new Set(links.filter(Boolean))]
 }
 
 /** "Numerical reasoning | Multiple constraints" → its types, so one combination is one per_subject key. */
 export function reasoningTypes(raw: unknown): string[] {
-  const parts = Array.isArray(raw) ? raw.map(str) : str(raw).split('|').map((s) => s.trim())
+  const parts = Array.isArray(raw) ? raw.map(cellText) : cellText(raw).split('|').map((s) => s.trim())
   return [...new Set(parts.filter(Boolean))].sort()
 }
 
 /** One row → record; the id is the dataset's own index column ("Unnamed: 0"). */
 export function toRecord(row: Record<string, unknown>): EvalRecord | null {
-  const question = str(row.Prompt)
-  const answer = str(row.Answer)
+  const question = cellText(row.Prompt)
+  const answer = cellText(row.Answer)
   if (!question || !answer) return null
   const index = row['Unnamed: 0']
   const types = reasoningTypes(row.reasoning_types)

@@ -1,6 +1,6 @@
 // FRAMES prompts, paraphrasing OpenJarvis's: GAIA-style answer rules plus the Wikipedia articles of the row,
 // and a judge that checks the essential facts of the ground truth.
-import { STRUCTURED_REPLY_FORMAT, type JudgeInput } from '../../src/scoring/judge-prompts.ts'
+import { structuredJudgePrompt, type JudgeInput } from '../../src/scoring/judge/judge-prompts.ts'
 
 export const INSTRUCTIONS = [
   'Answer the question below. Rules:',
@@ -16,21 +16,14 @@ export function buildPrompt(question: string, links: string[]): string {
   return `${INSTRUCTIONS}${articles}\n\nThe question:\n\n${question}`
 }
 
-export function judgePrompt(p: JudgeInput): string {
-  return [
-    "You are grading an AI system's answer to a multi-hop factual question against the ground-truth answer.",
-    '',
-    'Guidelines:',
-    '1. Meaning counts, not wording: equivalent information is correct.',
-    '2. The essential facts of the ground truth must be in the prediction.',
-    '3. Capitalization, punctuation, formatting and word order do not matter.',
-    '4. When the ground truth has several parts, every essential part must be present.',
-    '5. Extra correct information is fine; extra incorrect information makes the answer wrong.',
-    '',
-    `Question: ${p.question}`,
-    `Ground truth answer: ${p.reference}`,
-    `Predicted answer: ${p.prediction}`,
-    '',
-    STRUCTURED_REPLY_FORMAT,
-  ].join('\n')
-}
+/** FRAMES' grading guidelines (IPW's judge uses them too, about "the reference"). */
+export const framesGuidelines = (ref: string): string[] => [
+  'Meaning counts, not wording: equivalent information is correct.',
+  `The essential facts of the ${ref} must be in the prediction.`,
+  'Capitalization, punctuation, formatting and word order do not matter.',
+  `When the ${ref} has several parts, every essential part must be present.`,
+  'Extra correct information is fine; extra incorrect information makes the answer wrong.',
+]
+
+export const judgePrompt = (p: JudgeInput): string =>
+  structuredJudgePrompt({ intro: "You are grading an AI system's answer to a multi-hop factual question against the ground-truth answer.", guidelines: framesGuidelines('ground truth') }, p)

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadGpqa } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const gpqa: BenchmarkDefinition = { key: 'gpqa', load: loadGpqa, score: scoreAnswer }
+const gpqa: BenchmarkDefinition = { key: 'gpqa', load: loadGpqa, score: scoreAnswer, rescore }
 export default gpqa

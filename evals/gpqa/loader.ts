@@ -1,15 +1,15 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
 import { seededShuffle, stableHash } from '../../src/datasets/select.ts'
-import { JarvisError } from '../../src/errors.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import { JarvisError } from '../../src/core/errors.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { LETTERS } from '../../src/scoring/mcq.ts'
 import { buildPrompt } from './prompt.ts'
+import { cellText } from '../../src/datasets/cell.ts'
 
 export const VARIANTS = ['gpqa_diamond', 'gpqa_main', 'gpqa_extended', 'gpqa_experts'] as const
 export const DATASET = { repo: 'Idavidrein/gpqa', config: 'gpqa_diamond', split: 'train' } as const
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
-const col = (row: Record<string, unknown>, name: string): string => str(row[name] ?? row[name.toLowerCase().replace(/ /g, '_')])
+const col = (row: Record<string, unknown>, name: string): string => cellText(row[name] ?? row[name.toLowerCase().replace(/ /g, '_')])
 
 /**
  * One GPQA row → record. OpenJarvis always put the correct answer first (a model answering "A" scored 100 %);

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadHle } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const hle: BenchmarkDefinition = { key: 'hle', load: loadHle, score: scoreAnswer }
+const hle: BenchmarkDefinition = { key: 'hle', load: loadHle, score: scoreAnswer, rescore }
 export default hle

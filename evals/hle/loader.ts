@@ -1,32 +1,32 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { SYSTEM_PROMPT } from './prompt.ts'
+import { cellText } from '../../src/datasets/cell.ts'
 
 export const DATASET = { repo: 'cais/hle', split: 'test' } as const
 
 /** Columns whose content makes a row multimodal (image_preview is the decoded image of `image`). */
 const MEDIA = ['image', 'image_path', 'images', 'image_preview', 'audio', 'audio_path', 'audios'] as const
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
 const present = (v: unknown): boolean => (typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined)
 
 export const isMultimodal = (row: Record<string, unknown>): boolean => MEDIA.some((k) => present(row[k]))
 
 /** One text-only HLE row → record; the id is HLE's own `id` (OpenJarvis used the row position). */
 export function toRecord(row: Record<string, unknown>): EvalRecord | null {
-  const question = str(row.question)
-  const answer = str(row.answer)
+  const question = cellText(row.question)
+  const answer = cellText(row.answer)
   if (!question || !answer || isMultimodal(row)) return null
-  const id = str(row.id) || stableHash(question)
+  const id = cellText(row.id) || stableHash(question)
   return {
     record_id: `hle-${id}`,
     problem: question,
     system: SYSTEM_PROMPT,
     reference: answer,
     category: 'reasoning',
-    subject: str(row.category) || str(row.subject) || 'general',
-    metadata: { question, task_id: id, answer_type: str(row.answer_type), raw_subject: str(row.raw_subject) },
+    subject: cellText(row.category) || cellText(row.subject) || 'general',
+    metadata: { question, task_id: id, answer_type: cellText(row.answer_type), raw_subject: cellText(row.raw_subject) },
   }
 }
 

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadIpw } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const ipw: BenchmarkDefinition = { key: 'ipw', load: loadIpw, score: scoreAnswer }
+const ipw: BenchmarkDefinition = { key: 'ipw', load: loadIpw, score: scoreAnswer, rescore }
 export default ipw

@@ -7,7 +7,7 @@
 // folder that its repo does not ship, so the benchmark always failed (openjarvis-evals.md §2.4).
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 import { formatFromPath } from '../../src/datasets/read-file.ts'
 
 export const DEFAULT_NAME = 'mixed_1k_seed1_base'

@@ -1,4 +1,4 @@
-import { judgeOnlyScorer, rescoreStructured } from '../../src/scoring/structured-judge.ts'
+import { judgeOnlyScorer, rescoreStructured } from '../../src/scoring/judge/structured-judge.ts'
 import { judgePrompt } from './prompt.ts'
 
 /** Judge only: IPW rows come from many source datasets, so no single exact-match rule fits them. */

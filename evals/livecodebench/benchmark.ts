@@ -1,4 +1,4 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadLiveCodeBench } from './loader.ts'
 import { scoreAnswer } from './scorer.ts'
 

@@ -9,10 +9,11 @@
 // files, v3 = the third only, v2_v4 = second to fourth). Private tests are kept encoded until scoring;
 // big ones go to a temp file (private-store.ts) so ~4.5 GB of release_latest is not held in memory.
 import { loadHubRows } from '../../src/datasets/hub.ts'
-import { JarvisError, didYouMean } from '../../src/errors.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import { JarvisError, didYouMean } from '../../src/core/errors.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { buildPrompt, SYSTEM_MESSAGE } from './prompt.ts'
 import { keepPrivateTests } from './private-store.ts'
+import { cellRaw } from '../../src/datasets/cell.ts'
 
 export const DATASET = { repo: 'livecodebench/code_generation_lite', split: 'test' } as const
 export const DEFAULT_VERSION = 'release_latest'
@@ -40,15 +41,13 @@ export function filesForVersion(tag: string = DEFAULT_VERSION): string[] {
   return files
 }
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
-
 export const REQUIRED_COLUMNS = ['question_id', 'question_content', 'platform', 'difficulty', 'public_test_cases', 'private_test_cases'] as const
 
 /** The JSON string column `metadata` ({"func_name": …} for LeetCode problems). */
 function parseMetadata(raw: unknown): Record<string, unknown> {
   if (raw && typeof raw === 'object') return raw as Record<string, unknown>
   try {
-    const v = JSON.parse(str(raw) || '{}')
+    const v = JSON.parse(cellRaw(raw) || '{}')
     return v && typeof v === 'object' ? v : {}
   } catch {
     return {}
@@ -60,28 +59,28 @@ export function toRecord(row: Record<string, unknown>): EvalRecord {
   if (missing.length) {
     throw new JarvisError('JARVIS_DATASET', `livecodebench: a row has no ${missing.join(', ')} column (columns: ${Object.keys(row).join(', ')}). Is this livecodebench/code_generation_lite?`)
   }
-  const questionId = str(row.question_id).trim()
-  const starterCode = str(row.starter_code)
+  const questionId = cellRaw(row.question_id).trim()
+  const starterCode = cellRaw(row.starter_code)
   const meta = parseMetadata(row.metadata)
-  const platform = str(row.platform) || 'unknown'
-  const difficulty = str(row.difficulty) || 'unknown'
+  const platform = cellRaw(row.platform) || 'unknown'
+  const difficulty = cellRaw(row.difficulty) || 'unknown'
   return {
     record_id: `livecodebench-${questionId}`,
     system: SYSTEM_MESSAGE,
-    problem: buildPrompt(str(row.question_content), starterCode),
+    problem: buildPrompt(cellRaw(row.question_content), starterCode),
     reference: 'passes every public and private test',
     category: 'coding',
     subject: `${platform}/${difficulty}`,
     metadata: {
       question_id: questionId,
-      question_title: str(row.question_title),
+      question_title: cellRaw(row.question_title),
       platform,
       difficulty,
-      contest_id: str(row.contest_id),
-      contest_date: str(row.contest_date),
+      contest_id: cellRaw(row.contest_id),
+      contest_date: cellRaw(row.contest_date),
       starter_code: starterCode,
       func_name: typeof meta.func_name === 'string' ? meta.func_name : null,
-      public_test_cases: str(row.public_test_cases),
+      public_test_cases: cellRaw(row.public_test_cases),
       ...keepPrivateTests(questionId, row.private_test_cases),
     },
   }

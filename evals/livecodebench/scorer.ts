@@ -3,7 +3,8 @@
 // a compile error or any failing test is wrong; broken test data or a failed sandbox is unscored.
 //
 //   scoreAnswer(record, answer, ctx?): Promise<Score>
-import type { EvalRecord, Score, ScoreContext } from '../../src/harness/types.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score, ScoreContext } from '../../src/core/score.ts'
 import { decodePrivateTests, parseTestCases, TestDataError, type LcbTest } from '../../src/scoring/code/lcb-tests.ts'
 import { extractCode } from '../../src/scoring/code/extract-code.ts'
 import { runLcbTests } from '../../src/scoring/code/run-code-tests.ts'

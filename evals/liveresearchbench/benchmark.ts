@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadLiveResearchBench } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const liveresearchbench: BenchmarkDefinition = { key: 'liveresearchbench', load: loadLiveResearchBench, score: scoreAnswer }
+const liveresearchbench: BenchmarkDefinition = { key: 'liveresearchbench', load: loadLiveResearchBench, score: scoreAnswer, rescore }
 export default liveresearchbench

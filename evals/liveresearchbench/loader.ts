@@ -1,19 +1,18 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { buildPrompt } from './prompt.ts'
+import { cellText } from '../../src/datasets/cell.ts'
 
 export const DATASET = { repo: 'Salesforce/LiveResearchBench', config: 'question_with_checklist', split: 'test' } as const
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
-
 /** A checklist cell: a JSON list, a JSON string, or newline-separated text (as OpenJarvis accepted). */
 export function parseChecklistCell(cell: unknown): string[] {
-  if (Array.isArray(cell)) return cell.map(str).filter(Boolean)
-  const text = str(cell)
+  if (Array.isArray(cell)) return cell.map(cellText).filter(Boolean)
+  const text = cellText(cell)
   if (!text) return []
   try {
     const v: unknown = JSON.parse(text)
-    if (Array.isArray(v)) return v.map(str).filter(Boolean)
+    if (Array.isArray(v)) return v.map(cellText).filter(Boolean)
     if (typeof v === 'string') return v.trim() ? [v.trim()] : []
   } catch {
     // plain text
@@ -38,11 +37,11 @@ export function fillPlaceholders(text: string, now = new Date()): string {
 export function groupRows(rows: Record<string, unknown>[]): EvalRecord[] {
   const byQid = new Map<string, { question: string; category: string; checklist: string[] }>()
   for (const row of rows) {
-    const qid = str(row.qid)
+    const qid = cellText(row.qid)
     if (!qid) continue
-    const entry = byQid.get(qid) ?? { question: str(row.question_no_placeholder) || fillPlaceholders(str(row.question)), category: str(row.category), checklist: [] }
+    const entry = byQid.get(qid) ?? { question: cellText(row.question_no_placeholder) || fillPlaceholders(cellText(row.question)), category: cellText(row.category), checklist: [] }
     byQid.set(qid, entry)
-    const cell = str(row.checklist_no_placeholder) ? row.checklist_no_placeholder : fillPlaceholders(str(row.checklist))
+    const cell = cellText(row.checklist_no_placeholder) ? row.checklist_no_placeholder : fillPlaceholders(cellText(row.checklist))
     for (const item of parseChecklistCell(cell)) if (!entry.checklist.includes(item)) entry.checklist.push(item)
   }
   const records: EvalRecord[] = []

@@ -1,13 +1,14 @@
-import type { EvalRecord, Score, ScoreContext } from '../../src/harness/types.ts'
-import type { SampleResult } from '../../src/results/schema.ts'
-import { checklistCoverage, parseChecklist } from '../../src/scoring/checklist.ts'
-import { askJudge, judgeUnscored, newUsage } from '../../src/scoring/judge-call.ts'
-import { userMessage } from '../../src/scoring/judge-prompts.ts'
-import { emptyResponseScore } from '../../src/scoring/structured-judge.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score, ScoreContext } from '../../src/core/score.ts'
+import type { SampleResult } from '../../src/core/sample-result.ts'
+import { CHECKLIST_PASS_THRESHOLD, checklistScore, rescoreChecklist } from '../../src/scoring/judge/checklist-score.ts'
+import { askJudge, judgeUnscored, newUsage } from '../../src/scoring/judge/judge-call.ts'
+import { userMessage } from '../../src/scoring/judge/judge-prompts.ts'
+import { emptyResponseScore } from '../../src/scoring/judge/structured-judge.ts'
 import { judgePrompt } from './prompt.ts'
 
 /** A report passes when it covers at least half of its checklist (OpenJarvis's threshold). */
-export const PASS_THRESHOLD = 0.5
+export const PASS_THRESHOLD = CHECKLIST_PASS_THRESHOLD
 
 /**
  * One judge call rates every checklist item. score = covered / items; is_correct = score ≥ 0.5. Items the
@@ -23,30 +24,10 @@ export async function scoreAnswer(record: EvalRecord, answer: string, ctx: Score
   const reply = await askJudge(ctx, userMessage(prompt), usage, { maxTokens: 4096 })
   const metadata = { match_type: 'checklist_judge', checklist_size: checklist.length, judge_usage: usage }
   if (!reply.ok) return judgeUnscored(reply, metadata)
-  return checklistScore(reply.text, metadata)
+  return checklistScore(reply.text, metadata, PASS_THRESHOLD)
 }
 
-/** The verdict from the judge's text (pure: scoring and reparse share it). */
-export function checklistScore(raw: string, metadata: Record<string, unknown> & { checklist_size: number }): Score {
-  const parsed = parseChecklist(raw, metadata.checklist_size)
-  const meta: Record<string, unknown> = { ...metadata, raw_judge_output: raw, judge_format: parsed.format }
-  delete meta.reason
-  delete meta.judge_error
-  // A re-read reply must not keep the coverage of the reply it replaces.
-  for (const k of ['coverage', 'covered_count', 'missing_items', 'judgments']) delete meta[k]
-  if (parsed.format === 'none') return { isCorrect: null, score: null, reason: 'judge_unparseable', metadata: { ...meta, reason: 'judge_unparseable' } }
-  const { covered, coverage } = checklistCoverage(parsed)
-  Object.assign(meta, {
-    coverage,
-    covered_count: covered,
-    missing_items: parsed.items.filter((i) => i.covered === null).map((i) => i.index),
-    judgments: parsed.items.map((i) => ({ index: i.index, covered: i.covered === true, reason: i.reason })),
-  })
-  return { isCorrect: coverage >= PASS_THRESHOLD, score: coverage, metadata: meta }
-}
+/** Re-reads a stored judge reply (reparse-judge). */
+export const rescore = (result: SampleResult): Score | null => rescoreChecklist(result, PASS_THRESHOLD)
 
-export function rescore(result: SampleResult): Score | null {
-  const m = result.scoring_metadata ?? {}
-  if (typeof m.raw_judge_output !== 'string' || typeof m.checklist_size !== 'number') return null
-  return checklistScore(m.raw_judge_output, { ...m, checklist_size: m.checklist_size })
-}
+export { checklistScore }

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadMath500 } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const math500: BenchmarkDefinition = { key: 'math500', load: loadMath500, score: scoreAnswer }
+const math500: BenchmarkDefinition = { key: 'math500', load: loadMath500, score: scoreAnswer, rescore }
 export default math500

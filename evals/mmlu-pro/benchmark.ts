@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadMmluPro } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const mmluPro: BenchmarkDefinition = { key: 'mmlu-pro', load: loadMmluPro, score: scoreAnswer }
+const mmluPro: BenchmarkDefinition = { key: 'mmlu-pro', load: loadMmluPro, score: scoreAnswer, rescore }
 export default mmluPro

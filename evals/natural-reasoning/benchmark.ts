@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadNaturalReasoning } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const naturalReasoning: BenchmarkDefinition = { key: 'natural-reasoning', load: loadNaturalReasoning, score: scoreAnswer }
+const naturalReasoning: BenchmarkDefinition = { key: 'natural-reasoning', load: loadNaturalReasoning, score: scoreAnswer, rescore }
 export default naturalReasoning

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadSimpleQa } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const simpleqa: BenchmarkDefinition = { key: 'simpleqa', load: loadSimpleQa, score: scoreAnswer }
+const simpleqa: BenchmarkDefinition = { key: 'simpleqa', load: loadSimpleQa, score: scoreAnswer, rescore }
 export default simpleqa

@@ -1,12 +1,12 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
 import { stableHash } from '../../src/datasets/select.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { parsePythonLiteral } from '../../src/datasets/python-literal.ts'
 import { buildPrompt } from './prompt.ts'
+import { cellText } from '../../src/datasets/cell.ts'
+import { DistinctRecords } from '../../src/datasets/distinct-records.ts'
 
 export const DATASET = { repo: 'basicv8vc/SimpleQA', split: 'test' } as const
-
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim())
 
 /** The `metadata` column: a Python dict literal as text ("{'topic': 'Art', 'answer_type': 'Person', 'urls': [...]}"). */
 export function parseMetadata(raw: unknown): Record<string, unknown> {
@@ -22,8 +22,8 @@ export function parseMetadata(raw: unknown): Record<string, unknown> {
 
 /** One row → record. SimpleQA has no id column: the id is a hash of the question. */
 export function toRecord(row: Record<string, unknown>): EvalRecord | null {
-  const question = str(row.problem) || str(row.question)
-  const answer = str(row.answer)
+  const question = cellText(row.problem) || cellText(row.question)
+  const answer = cellText(row.answer)
   if (!question || !answer) return null
   const meta = parseMetadata(row.metadata)
   return {
@@ -31,22 +31,14 @@ export function toRecord(row: Record<string, unknown>): EvalRecord | null {
     problem: buildPrompt(question),
     reference: answer,
     category: 'chat',
-    subject: str(meta.topic) || 'general',
-    metadata: { ...meta, question, topic: str(meta.topic), answer_type: str(meta.answer_type) },
+    subject: cellText(meta.topic) || 'general',
+    metadata: { ...meta, question, topic: cellText(meta.topic), answer_type: cellText(meta.answer_type) },
   }
 }
 
 export async function loadSimpleQa(ctx: LoadContext): Promise<EvalRecord[]> {
   const rows = await loadHubRows({ ...DATASET, split: ctx.split ?? DATASET.split }, undefined, { signal: ctx.signal })
-  const records: EvalRecord[] = []
-  const seen = new Set<string>()
-  for (const row of rows) {
-    const r = toRecord(row)
-    if (r && !seen.has(r.record_id)) {
-      seen.add(r.record_id)
-      records.push(r)
-    }
-  }
+  const records = new DistinctRecords(toRecord).take(rows)
   if (records.length < rows.length) ctx.log(`${rows.length - records.length} rows without question or answer, or repeating a question, were dropped`)
   return records
 }

@@ -1,8 +1,9 @@
-import type { EvalRecord, Score, ScoreContext } from '../../src/harness/types.ts'
-import { userMessage } from '../../src/scoring/judge-prompts.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score, ScoreContext } from '../../src/core/score.ts'
+import { userMessage } from '../../src/scoring/judge/judge-prompts.ts'
 import { extractFinalAnswer } from '../../src/scoring/math/extract-answer.ts'
 import { shortAnswerMatch } from '../../src/scoring/normalize.ts'
-import { emptyResponseScore, judgeStructured, noReferenceScore, rescoreStructured } from '../../src/scoring/structured-judge.ts'
+import { emptyResponseScore, judgeStructured, noReferenceScore, rescoreStructured } from '../../src/scoring/judge/structured-judge.ts'
 import { judgePrompt } from './prompt.ts'
 
 /**

@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadSuperGpqa } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const supergpqa: BenchmarkDefinition = { key: 'supergpqa', load: loadSuperGpqa, score: scoreAnswer }
+const supergpqa: BenchmarkDefinition = { key: 'supergpqa', load: loadSuperGpqa, score: scoreAnswer, rescore }
 export default supergpqa

@@ -1,32 +1,31 @@
 import { loadHubRows } from '../../src/datasets/hub.ts'
-import type { EvalRecord, LoadContext } from '../../src/harness/types.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 import { buildPrompt } from './prompt.ts'
+import { cellRaw } from '../../src/datasets/cell.ts'
 
 export const DATASET = { repo: 'm-a-p/SuperGPQA', split: 'train' } as const
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
-
 /** One SuperGPQA row → record. The id is the dataset's uuid (OpenJarvis used the position after shuffling). */
 export function toRecord(row: Record<string, unknown>): EvalRecord | null {
-  const question = str(row.question).trim()
-  const options = Array.isArray(row.options) ? row.options.map(str) : []
-  const letter = str(row.answer_letter).trim().toUpperCase()
+  const question = cellRaw(row.question).trim()
+  const options = Array.isArray(row.options) ? row.options.map(cellRaw) : []
+  const letter = cellRaw(row.answer_letter).trim().toUpperCase()
   if (!question || options.length === 0 || !letter) return null
-  const subject = str(row.subfield) || str(row.field) || str(row.discipline) || 'general'
+  const subject = cellRaw(row.subfield) || cellRaw(row.field) || cellRaw(row.discipline) || 'general'
   return {
-    record_id: `supergpqa-${str(row.uuid)}`,
+    record_id: `supergpqa-${cellRaw(row.uuid)}`,
     problem: buildPrompt(question, options),
     reference: letter,
     category: 'reasoning',
     subject,
     metadata: {
-      uuid: str(row.uuid),
-      discipline: str(row.discipline),
-      field: str(row.field),
-      subfield: str(row.subfield),
-      difficulty: str(row.difficulty),
+      uuid: cellRaw(row.uuid),
+      discipline: cellRaw(row.discipline),
+      field: cellRaw(row.field),
+      subfield: cellRaw(row.subfield),
+      difficulty: cellRaw(row.difficulty),
       is_calculation: Boolean(row.is_calculation),
-      answer_text: str(row.answer),
+      answer_text: cellRaw(row.answer),
       options,
     },
   }

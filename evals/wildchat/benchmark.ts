@@ -1,6 +1,6 @@
-import type { BenchmarkDefinition } from '../../src/harness/types.ts'
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
 import { loadWildChat } from './loader.ts'
-import { scoreAnswer } from './scorer.ts'
+import { rescore, scoreAnswer } from './scorer.ts'
 
-const wildchat: BenchmarkDefinition = { key: 'wildchat', load: loadWildChat, score: scoreAnswer }
+const wildchat: BenchmarkDefinition = { key: 'wildchat', load: loadWildChat, score: scoreAnswer, rescore }
 export default wildchat

@@ -1,8 +1,9 @@
-import type { EvalRecord, Score, ScoreContext } from '../../src/harness/types.ts'
-import type { SampleResult } from '../../src/results/schema.ts'
-import { askJudge, newUsage, type JudgeAnswer } from '../../src/scoring/judge-call.ts'
-import { emptyResponseScore, noReferenceScore } from '../../src/scoring/structured-judge.ts'
-import { parsePairwiseVerdict, type PairwiseToken } from '../../src/scoring/verdict.ts'
+import type { EvalRecord } from '../../src/core/record.ts'
+import type { Score, ScoreContext } from '../../src/core/score.ts'
+import type { SampleResult } from '../../src/core/sample-result.ts'
+import { askJudge, newUsage, type JudgeAnswer } from '../../src/scoring/judge/judge-call.ts'
+import { emptyResponseScore, noReferenceScore } from '../../src/scoring/judge/structured-judge.ts'
+import { parsePairwiseVerdict, type PairwiseToken } from '../../src/scoring/judge/verdict.ts'
 import { JUDGE_SYSTEM_PROMPT, judgeUserMessage } from './prompt.ts'
 
 /** One judge order as stored: the model's answer as A (first) or as B (second). */

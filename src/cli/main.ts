@@ -1,5 +1,5 @@
-import { isJarvisError } from '../errors.ts'
-import { redactSecrets } from './redact.ts'
+import { isJarvisError } from '../core/errors.ts'
+import { redactSecrets } from '../core/redact.ts'
 import { processIO, type CliIO, type Command } from './io.ts'
 
 const EVAL_COMMANDS: Record<string, { describe: string; load: () => Promise<Command> }> = {
@@ -41,7 +41,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     if (!second || second === '--help' || second === '-h') return usage(io), second ? 0 : 2
     const cmd = EVAL_COMMANDS[second]
     if (!cmd) {
-      const { didYouMean } = await import('../errors.ts')
+      const { didYouMean } = await import('../core/errors.ts')
       io.err(`jarvis eval: unknown command "${second}".${didYouMean(second, Object.keys(EVAL_COMMANDS))} Run jarvis eval --help.`)
       return 2
     }

@@ -1,12 +1,11 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { findBenchmark } from '../../evals/registry.ts'
+import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
-import { createJudge } from '../judge/create-judge.ts'
-import { loadDefinition } from '../harness/load-definition.ts'
+import { createJudge } from '../scoring/judge/create-judge.ts'
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */

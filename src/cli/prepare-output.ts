@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
+import { fingerprintPathFor, telemetryPathFor } from '../results/run-files.ts'
 import { moveAside, writeFileAtomic } from '../results/write.ts'
 
 /** The settings that make two runs' samples interchangeable; resume refuses to mix different ones. */
@@ -10,8 +11,6 @@ export function runFingerprint(r: ResolvedRun): Record<string, unknown> {
     seed: r.seed, split: r.split, subset: r.subset, dataset: r.dataset?.path ?? null, judge_model: r.judge.model,
   }
 }
-
-export const fingerprintPath = (output: string): string => `${output}.run.json`
 
 export interface PreparedOutput {
   /** Ids already complete (resume): the run skips them. */
@@ -26,11 +25,11 @@ export interface PreparedOutput {
  */
 export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean }): Promise<PreparedOutput> {
   const fp = runFingerprint(r)
-  const fpFile = fingerprintPath(r.outputPath)
+  const fpFile = fingerprintPathFor(r.outputPath)
   if (!r.resume || !existsSync(r.outputPath)) {
     const movedTo = moveAside(r.outputPath)
-    rmSync(`${r.outputPath}.telemetry.jsonl`, { force: true })
-    if (movedTo && existsSync(fpFile)) writeFileSync(`${movedTo}.run.json`, readFileSync(fpFile))
+    rmSync(telemetryPathFor(r.outputPath), { force: true })
+    if (movedTo && existsSync(fpFile)) writeFileSync(fingerprintPathFor(movedTo), readFileSync(fpFile))
     writeFileAtomic(fpFile, `${JSON.stringify(fp, null, 2)}\n`)
     return { doneIds: [], movedTo }
   }

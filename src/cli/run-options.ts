@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { didYouMean, JarvisError } from '../errors.ts'
+import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
+import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
 
 // `jarvis eval run` options: the spec's table plus the research-only ones. Flags the harness does not
@@ -123,8 +124,8 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
   if (positionals.length) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval run: unexpected argument "${positionals[0]}". Run jarvis eval run --help.`)
   Object.assign(values, negated)
   for (const [flag, why] of Object.entries(NOT_YET)) if (values[flag] !== undefined) throw new JarvisError('JARVIS_UNSUPPORTED', `--${flag}: ${why}.`)
-  if (values.backend !== undefined && values.backend !== 'jarvis-direct')
-    throw new JarvisError('JARVIS_UNSUPPORTED', `--backend ${values.backend}: only jarvis-direct is implemented yet.`)
+  if (values.backend !== undefined && !isBackendReady(String(values.backend)))
+    throw new JarvisError('JARVIS_UNSUPPORTED', `--backend ${values.backend}: only ${readyBackendKeys().join(', ')} ${readyBackendKeys().length === 1 ? 'is' : 'are'} implemented yet.`)
   const s = (k: string) => values[k] as string | undefined
   const b = (k: string) => values[k] as boolean | undefined
   const trackers = Object.fromEntries(['wandb-project', 'wandb-entity', 'wandb-tags', 'wandb-group', 'sheets-id', 'sheets-worksheet', 'sheets-creds'].filter((k) => s(k) !== undefined).map((k) => [k, s(k)!]))

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import v8 from 'node:v8'
 import vm from 'node:vm'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter, TestSpecification } from 'vitest/node'
 import type { ProjectContext, ResolvedRun } from '../config/resolved-run.ts'
-import { evalFileFor } from '../config/projects.ts'
+import { evalFileFor, modelProjects } from '../config/projects.ts'
 
 export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -26,31 +24,17 @@ export interface VitestRunOutcome {
 }
 
 /**
- * Drives Vitest's Node API on the package's own vitest.config.ts. Large runs go in chunks: the same eval files
- * run again with the next slice of samples provided to their project (Vitest's per-test memory is ~35 KB and
- * grows with the tests registered, so one file of 100,000 tests needs gigabytes).
+ * Drives Vitest's Node API with the model projects built here, from the resolved runs (no config file, no
+ * hand-off through files or env: the runs flow one way, CLI → projects → per-chunk `provide`). Large runs go in
+ * chunks: the same eval files run again with the next slice of samples provided to their project (Vitest's
+ * per-test memory is ~35 KB and grows with the tests registered, so one file of 100,000 tests needs gigabytes).
  */
 export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> {
   const { createVitest } = await import('vitest/node')
-  const dir = mkdtempSync(join(tmpdir(), 'jarvis-run-'))
-  const runsFile = join(dir, 'runs.json')
-  writeFileSync(runsFile, JSON.stringify(o.runs))
-  const prevRuns = process.env.JARVIS_EVAL_RUNS
-  const prevAppend = process.env.JARVIS_APPEND
-  process.env.JARVIS_EVAL_RUNS = runsFile
-  process.env.JARVIS_APPEND = '1'
-  const slugs = [...new Set(o.runs.map((r) => r.modelSlug))]
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
-  const unmute = muteConfigLoaderNotice()
-  const vitest = await createVitest(
-    'test',
-    {
-      config: join(PACKAGE_ROOT, 'vitest.config.ts'),
-      // Vite's module runner, not a rolldown bundle, loads the config: ~80 MB less resident memory.
-      configLoader: 'runner',
-      root: PACKAGE_ROOT, project: slugs, watch: false, reporters: o.reporters, passWithNoTests: true },
-    {},
-  )
+  // The projects carry no runs: each chunk below provides its own slice (the one owner of ProjectContext).
+  const projects = modelProjects(o.runs, PACKAGE_ROOT, { provide: false })
+  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true }, {})
   try {
     await vitest.standalone()
     const specs = await vitest.globTestSpecifications()
@@ -75,22 +59,9 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       }
     }
   } finally {
-    unmute()
     await vitest.close()
-    rmSync(dir, { recursive: true, force: true })
-    restoreEnv('JARVIS_EVAL_RUNS', prevRuns)
-    restoreEnv('JARVIS_APPEND', prevAppend)
   }
   return outcome
-}
-
-/** Drops Vite's notice that the `runner` config loader (chosen above for memory) is deprecated in Vite 9. */
-function muteConfigLoaderNotice(): () => void {
-  const warn = console.warn
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('config loader is deprecated')) warn(...args)
-  }
-  return () => (console.warn = warn)
 }
 
 let gcFn: (() => void) | null = null
@@ -100,9 +71,4 @@ export function fullGc(): void {
     gcFn = vm.runInNewContext('gc') as () => void
   }
   gcFn()
-}
-
-function restoreEnv(k: string, v: string | undefined) {
-  if (v === undefined) delete process.env[k]
-  else process.env[k] = v
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { resolveEngineKey } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
@@ -78,6 +78,9 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         modelFile,
         engine,
         backend: b.backend,
+        agent: b.agent ?? null,
+        tools: b.tools,
+        maxTurns: suite.run.max_turns ?? null,
         baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseToml, TomlError } from 'smol-toml'
 import type { z } from 'zod'
-import { closeMatches, didYouMean, JarvisError } from '../errors.ts'
+import { closeMatches, didYouMean, JarvisError } from '../core/errors.ts'
 import { SuiteSchema, type Suite } from './schema.ts'
 import { validateSuite } from './validate.ts'
 

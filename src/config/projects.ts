@@ -10,7 +10,7 @@ export const evalFileFor = (run: Pick<ResolvedRun, 'benchmark' | 'dataset'>): st
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 
 /** One Vitest project per model (named by its slug) holding that model's row of the matrix. */
-export function modelProjects(runs: readonly ResolvedRun[], root?: string): TestProjectInlineConfiguration[] {
+export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { provide?: boolean } = {}): TestProjectInlineConfiguration[] {
   const bySlug = new Map<string, ResolvedRun[]>()
   for (const r of runs) bySlug.set(r.modelSlug, [...(bySlug.get(r.modelSlug) ?? []), r])
   return [...bySlug.entries()].map(([slug, rs]) => {
@@ -23,7 +23,7 @@ export function modelProjects(runs: readonly ResolvedRun[], root?: string): Test
       test: {
         name: slug,
         include: [...new Set(rs.flatMap((r) => (r.parts > 1 && root ? partFiles(root, r.benchmark, r.parts) : [evalFileFor(r)])))],
-        provide: { jarvis: ctx },
+        ...(o.provide === false ? {} : { provide: { jarvis: ctx } }),
         maxConcurrency: Math.max(5, maxWorkers * 2),
         testTimeout: EVAL_TEST_TIMEOUT_MS,
         hookTimeout: EVAL_TEST_TIMEOUT_MS,

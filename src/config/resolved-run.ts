@@ -14,6 +14,12 @@ export interface ResolvedRun {
   /** Engine key after auto-resolution (never "auto"). */
   engine: string
   backend: string
+  /** jarvis-agent: the agent (orchestrator, simple, react …); null = the backend's default. */
+  agent: string | null
+  /** Tools offered to the model (tools registry names). */
+  tools: string[]
+  /** Agent turns at most per sample; null = the backend's default. */
+  maxTurns: number | null
   /** Pinned endpoint for OpenAI-compatible engines (from --base-url, env or [[models]] base_url). */
   baseUrl: string | null
   temperature: number

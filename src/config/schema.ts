@@ -1,9 +1,10 @@
 import { z } from 'zod'
+// A registry look-up: the backend keys are the backends registry's.
+import { BACKEND_KEYS } from '../backends/index.ts'
 
 // The TOML suite: the spec's Config Reference, every field and default.
 // Objects are strict so a typo is an error with a did-you-mean, not a silently ignored key.
 
-export const BACKENDS = ['jarvis-direct', 'jarvis-agent', 'hermes', 'openclaw', 'terminalbench-native'] as const
 export const DEFAULT_JUDGE_MODEL = 'gpt-5-mini-2025-08-07'
 
 const str = z.string()
@@ -104,7 +105,7 @@ export const LocalDatasetSchema = z.strictObject({
 
 export const BenchmarkSchema = z.strictObject({
   name: str.min(1),
-  backend: z.enum(BACKENDS).default('jarvis-direct'),
+  backend: z.enum(BACKEND_KEYS).default('jarvis-direct'),
   max_samples: posInt.optional(),
   split: optStr,
   subset: optStr,

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { isJarvisError } from '../errors.ts'
+import { isJarvisError } from '../core/errors.ts'
 import { expandSuite } from './expand.ts'
 import { loadSuiteFile } from './load.ts'
 import type { ResolvedRun } from './resolved-run.ts'
@@ -8,11 +8,10 @@ import type { ResolvedRun } from './resolved-run.ts'
 export const DEFAULT_SUITE = 'configs/default.toml'
 
 /**
- * The runs vitest.config.ts turns into projects: the CLI hands over its resolved runs in a JSON file
- * (JARVIS_EVAL_RUNS); `vitest run` alone reads the TOML suite in JARVIS_EVAL_CONFIG or configs/default.toml.
+ * The runs vitest.config.ts turns into projects for a bare `vitest run`: the TOML suite in JARVIS_EVAL_CONFIG or
+ * configs/default.toml. (The CLI builds its projects itself and never reads this file.)
  */
 export function runsFromEnv(root: string, env: NodeJS.ProcessEnv = process.env): ResolvedRun[] {
-  if (env.JARVIS_EVAL_RUNS) return JSON.parse(readFileSync(env.JARVIS_EVAL_RUNS, 'utf8')) as ResolvedRun[]
   const path = resolve(root, env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE)
   if (!env.JARVIS_EVAL_CONFIG && !existsSync(path)) return []
   try {

@@ -1,5 +1,7 @@
 import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../evals/registry.ts'
-import { didYouMean, JarvisError } from '../errors.ts'
+// Registry look-ups: which benchmarks and backends exist is the registries' to say.
+import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
+import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
 
@@ -26,7 +28,7 @@ export function validateSuite(suite: Suite, source: string): void {
     const entry = findBenchmark(b.name)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `${place}: unknown benchmark "${b.name}".${didYouMean(b.name, benchmarkKeys())} Run jarvis eval list.`)
     if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: benchmark "${b.name}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
-    if (b.backend !== 'jarvis-direct')
-      throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: backend "${b.backend}" is not supported yet; use backend = "jarvis-direct".`)
+    if (!isBackendReady(b.backend))
+      throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: backend "${b.backend}" is not supported yet; use backend = ${readyBackendKeys().map((k) => `"${k}"`).join(' or ')}.`)
   })
 }

@@ -9,7 +9,7 @@
 // unquoted field is kept literally (as Python's csv module does). Every value is a string and an empty cell
 // is '' (no type guessing: "1e3" stays "1e3"). Duplicate header names get pandas' ".1", ".2" suffixes.
 import { readFile } from 'node:fs/promises'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import type { Row } from './parquet.ts'
 
 export interface CsvRecord {

@@ -7,7 +7,7 @@
 // sent, and 401/403 with GatedRepo for a gated one, so the header decides, not only the status. Network
 // failures (connection refused, DNS) name the endpoint and the two variables that change it. No message
 // contains the token.
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 export interface HubFetchContext {
   endpoint: string

@@ -7,7 +7,7 @@
 // online path wrote; a 40-hex revision needs none. The parquet conversion's files come from the split's
 // file list the online path wrote after downloading all of them (hub-cache.ts says why not a directory listing).
 import { stat } from 'node:fs/promises'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { readRefPointer, readSplitManifest, snapshotPath } from './hub-cache.ts'
 
 export interface HubTarget {

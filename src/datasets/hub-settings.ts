@@ -7,7 +7,7 @@
 // The token is a secret: never put it (or a settings object holding it) into a message, result or log.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 export interface HubSettings {
   /** HF_ENDPOINT, else https://huggingface.co (no trailing slash). */

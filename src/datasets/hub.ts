@@ -17,7 +17,7 @@
 import { dirname } from 'node:path/posix'
 import { datasetInfo, downloadFileToCacheDir, HubApiError, listFiles, type ListFileEntry } from '@huggingface/hub'
 import { z } from 'zod'
-import { JarvisError, didYouMean, isJarvisError } from '../errors.ts'
+import { JarvisError, didYouMean, isJarvisError } from '../core/errors.ts'
 import { withFileLock } from './file-lock.ts'
 import { lockPath, writeRefPointer, writeSplitManifest } from './hub-cache.ts'
 import { hubFetch } from './hub-fetch.ts'

@@ -7,7 +7,7 @@
 // dropped, and bad JSON names the file and its 1-based line number.
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import type { Row } from './parquet.ts'
 
 /** `mapRow` runs on each row as it is read (null drops it), so a multi-GB file is never held whole. */

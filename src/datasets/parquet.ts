@@ -8,7 +8,7 @@
 // hyparquet ships SNAPPY only; GZIP and BROTLI are added from node:zlib. ZSTD would need hyparquet-compressors.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 export type Row = Record<string, unknown>
 

@@ -8,7 +8,7 @@
 // `datasets` accepts too) is read as JSON Lines.
 import { readFile, stat } from 'node:fs/promises'
 import { z } from 'zod'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { readCsvRows } from './csv.ts'
 import { readJsonlRows } from './jsonl.ts'
 import { readParquetRows, type Row } from './parquet.ts'

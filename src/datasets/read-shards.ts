@@ -7,24 +7,30 @@
 // Shards are the parquet conversion's default/<split>/0000.parquet, 0001.parquet, …; reading stops when
 // `want` records are in hand or the next shard does not exist. The harness then shuffles this pool with the
 // seed, so a pool several times max_samples keeps seeds meaningful. Without a hint the whole split is read.
-import { isJarvisError } from '../errors.ts'
+import { isJarvisError } from '../core/errors.ts'
 import { loadHubRows } from './hub.ts'
-import type { EvalRecord, LoadContext } from '../harness/types.ts'
+
+/** What the reader needs of a loader's context. */
+export interface ShardReadContext {
+  maxSamples?: number
+  signal?: AbortSignal
+  log(message: string): void
+}
 
 /** The pool read for max_samples = n: this many times n records (so the seeded shuffle still chooses). */
 export const POOL_FACTOR = 4
 
-export async function readShardsUntil(opts: {
+export async function readShardsUntil<T>(opts: {
   repo: string
   split: string
-  ctx: LoadContext
+  ctx: ShardReadContext
   /** Rows → new records (the caller filters and de-duplicates). */
-  toRecords: (rows: Record<string, unknown>[]) => EvalRecord[]
-}): Promise<EvalRecord[]> {
+  toRecords: (rows: Record<string, unknown>[]) => T[]
+}): Promise<T[]> {
   const { repo, split, ctx } = opts
   if (ctx.maxSamples === undefined) return opts.toRecords(await loadHubRows({ repo, split }, undefined, { signal: ctx.signal }))
   const want = ctx.maxSamples * POOL_FACTOR
-  const records: EvalRecord[] = []
+  const records: T[] = []
   let shard = 0
   for (; records.length < want; shard++) {
     const path = `default/${split}/${String(shard).padStart(4, '0')}.parquet`

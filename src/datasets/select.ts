@@ -11,7 +11,7 @@
 // Hashing the seed lets a string such as `${runSeed}:${recordId}` seed per-record option shuffles, and makes
 // seeds 42 and "42" the same stream.
 import { createHash } from 'node:crypto'
-import { JarvisError, didYouMean } from '../errors.ts'
+import { JarvisError, didYouMean } from '../core/errors.ts'
 
 export function seededRandom(seed: number | string): () => number {
   if (typeof seed === 'number' && !Number.isFinite(seed)) throw new JarvisError('JARVIS_BAD_OPTION', `seed ${seed} is not a finite number. Use an integer such as 42.`)

@@ -1,8 +1,8 @@
-import { JarvisError } from '../errors.ts'
-import type { Engine } from '../harness/types.ts'
+import { JarvisError } from '../core/errors.ts'
+import type { Engine } from '../core/engine.ts'
 import { OllamaEngine } from './ollama.ts'
 import { OpenAICompatibleEngine } from './openai-compatible.ts'
-import { OPENAI_COMPATIBLE_HOSTS } from './resolve-engine.ts'
+import { CLOUD_PROVIDERS, OPENAI_COMPATIBLE_HOSTS } from './resolve-engine.ts'
 
 export interface EngineSpec {
   engine: string
@@ -16,17 +16,8 @@ export interface EngineSpec {
   log?: (line: string) => void
 }
 
-/** Cloud providers with an OpenAI-compatible API, chosen by model name; keys come from the environment only. */
-const CLOUD_PROVIDERS: { prefix: RegExp; base: string; keyEnv: string }[] = [
-  { prefix: /^claude/i, base: 'https://api.anthropic.com/v1', keyEnv: 'ANTHROPIC_API_KEY' },
-  { prefix: /^gemini/i, base: 'https://generativelanguage.googleapis.com/v1beta/openai', keyEnv: 'GEMINI_API_KEY' },
-  { prefix: /^openrouter\//i, base: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY' },
-  { prefix: /^deepseek/i, base: 'https://api.deepseek.com/v1', keyEnv: 'DEEPSEEK_API_KEY' },
-  { prefix: /./, base: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY' },
-]
-
 export function cloudProviderFor(model: string, env: NodeJS.ProcessEnv = process.env): { base: string; keyEnv: string; key: string | undefined } {
-  const p = CLOUD_PROVIDERS.find((c) => c.prefix.test(model))!
+  const p = CLOUD_PROVIDERS.find((c) => c.family.test(model))!
   const key = env[p.keyEnv] || (p.keyEnv === 'GEMINI_API_KEY' ? env.GOOGLE_API_KEY : undefined)
   const base = p.keyEnv === 'OPENAI_API_KEY' && env.OPENAI_BASE_URL ? env.OPENAI_BASE_URL : p.base
   return { base, keyEnv: p.keyEnv, key }

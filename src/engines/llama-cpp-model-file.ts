@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { resolveModelFile } from 'node-llama-cpp'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 /** node-llama-cpp's own default (its config.js `cliModelsDirectory`, not exported). */
 export const defaultModelCacheDir = (): string => join(homedir(), '.node-llama-cpp', 'models')

@@ -1,7 +1,7 @@
 // Process-wide llama.cpp state: one Llama per GPU setting, one loaded model per file, one context (with its
 // sequences) per option set. Engines with the same options share them; the last close() frees model and context.
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { ChatSlots } from './llama-cpp-slots.ts'
 
 export interface RuntimeOptions {

@@ -1,8 +1,7 @@
 // Concurrency for the embedded engine: one LlamaChat per context sequence. node-llama-cpp batches the
 // sequences of one context together, so N requests decode in parallel; request N+1 waits here for a free one.
 import { LlamaChat, type ChatHistoryItem, type LlamaContext } from 'node-llama-cpp'
-import type { ChatMessage } from '../harness/types.ts'
-
+import type { ChatMessage } from '../core/messages.ts'
 interface Waiter {
   resolve(chat: LlamaChat): void
   reject(reason: unknown): void
@@ -62,7 +61,7 @@ export class ChatSlots {
 /** OpenAI-style messages → node-llama-cpp history, ending with the empty model turn to generate. */
 export function toChatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   const history: ChatHistoryItem[] = messages.map((m) =>
-    m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role, text: m.content },
+    m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role === 'system' ? 'system' : 'user', text: m.content },
   )
   history.push({ type: 'model', response: [] })
   return history

@@ -1,7 +1,7 @@
 // The embedded engine: llama.cpp in this process through node-llama-cpp (prebuilt CPU/CUDA/Vulkan binaries from npm).
 import { availableParallelism } from 'node:os'
-import { JarvisError } from '../errors.ts'
-import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
+import { JarvisError } from '../core/errors.ts'
+import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { defaultModelCacheDir, modelIdOf, resolveModelPath } from './llama-cpp-model-file.ts'
 import { acquireRuntime, logSinks, type Runtime } from './llama-cpp-runtime.ts'
 import { toChatHistory } from './llama-cpp-slots.ts'

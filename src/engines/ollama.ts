@@ -1,6 +1,6 @@
 import { Ollama } from 'ollama'
-import { JarvisError } from '../errors.ts'
-import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
+import { JarvisError } from '../core/errors.ts'
+import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 

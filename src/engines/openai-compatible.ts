@@ -1,7 +1,8 @@
 import OpenAI from 'openai'
-import { JarvisError } from '../errors.ts'
-import type { Engine, GenerateParams, GenerateResult } from '../harness/types.ts'
-import { InferenceError } from './inference-error.ts'
+import { JarvisError } from '../core/errors.ts'
+import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
+import type { ChatMessage } from '../core/messages.ts'
+import { InferenceError } from '../core/inference-error.ts'
 import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd } from './pricing.ts'
 import { redactUrl } from './resolve-engine.ts'
@@ -86,7 +87,7 @@ export class OpenAICompatibleEngine implements Engine {
   protected requestBody(p: GenerateParams): OpenAI.Chat.ChatCompletionCreateParamsStreaming {
     return {
       model: p.model,
-      messages: p.messages,
+      messages: p.messages.map(toOpenAIMessage),
       temperature: p.temperature,
       ...(this.opts.maxCompletionTokens ? { max_completion_tokens: p.maxTokens } : { max_tokens: p.maxTokens }),
       ...(p.seed !== undefined ? { seed: p.seed } : {}),
@@ -146,3 +147,15 @@ export function classifyOpenAIError(err: unknown): AttemptFailure {
 
 const firstLine = (s: string) => s.split('\n')[0].slice(0, 300)
 const causeText = (e: Error) => firstLine(String((e as { cause?: unknown }).cause ?? e.message))
+
+/** Our messages → the API's; plain turns stay exactly `{ role, content }`. */
+export function toOpenAIMessage(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content }
+  if (m.role === 'assistant' && m.toolCalls?.length)
+    return {
+      role: 'assistant',
+      content: m.content,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.arguments) } })),
+    }
+  return { role: m.role, content: m.content }
+}

@@ -1,4 +1,4 @@
-import { didYouMean, JarvisError } from '../errors.ts'
+import { didYouMean, JarvisError } from '../core/errors.ts'
 
 // Engine keys and where each one listens by default (OpenJarvis's table, §4.7 of the reference).
 export const OPENAI_COMPATIBLE_HOSTS: Record<string, string> = {
@@ -13,7 +13,18 @@ export const OPENAI_COMPATIBLE_HOSTS: Record<string, string> = {
 }
 export const ENGINE_KEYS = ['openai-compatible', 'cloud', 'ollama', 'llamacpp', ...Object.keys(OPENAI_COMPATIBLE_HOSTS)] as const
 
-const CLOUD_PREFIXES = ['gpt-', 'chatgpt-', 'o1', 'o3', 'o4', 'claude', 'gemini', 'openrouter/', 'deepseek-', 'minimax', 'codex/']
+/**
+ * Cloud providers with an OpenAI-compatible API. `prefixes` make a model name a cloud model when no engine is
+ * given; `family` picks the provider of a cloud model (the first that matches). Keys come from the environment only.
+ */
+export const CLOUD_PROVIDERS: { prefixes: string[]; family: RegExp; base: string; keyEnv: string }[] = [
+  { prefixes: ['claude'], family: /^claude/i, base: 'https://api.anthropic.com/v1', keyEnv: 'ANTHROPIC_API_KEY' },
+  { prefixes: ['gemini'], family: /^gemini/i, base: 'https://generativelanguage.googleapis.com/v1beta/openai', keyEnv: 'GEMINI_API_KEY' },
+  { prefixes: ['openrouter/'], family: /^openrouter\//i, base: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY' },
+  { prefixes: ['deepseek-'], family: /^deepseek/i, base: 'https://api.deepseek.com/v1', keyEnv: 'DEEPSEEK_API_KEY' },
+  { prefixes: ['gpt-', 'chatgpt-', 'o1', 'o3', 'o4', 'minimax', 'codex/'], family: /./, base: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY' },
+]
+const CLOUD_PREFIXES = CLOUD_PROVIDERS.flatMap((c) => c.prefixes)
 
 export interface EngineChoice {
   model: string

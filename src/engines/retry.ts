@@ -1,4 +1,4 @@
-import { InferenceError, isRetryableStatus, kindForStatus, type InferenceErrorKind } from './inference-error.ts'
+import { InferenceError, isRetryableStatus, kindForStatus, type InferenceErrorKind } from '../core/inference-error.ts'
 
 export interface AttemptFailure {
   kind: InferenceErrorKind

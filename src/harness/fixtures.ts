@@ -1,21 +1,29 @@
+import { appendFileSync } from 'node:fs'
 import { inject, test } from 'vitest'
 import type { ProjectContext, ResolvedRun } from '../config/resolved-run.ts'
-import { createJudge } from '../judge/create-judge.ts'
-import { createBackend, type DirectBackend } from './backend.ts'
-import { appendFileSync } from 'node:fs'
-import { executedOutputs, telemetryPathFor } from './executed-runs.ts'
-import { nullTelemetry } from './null-telemetry.ts'
-import type { Judge, Telemetry } from './types.ts'
+import type { Judge } from '../core/judge.ts'
+import { nullTelemetry, type Telemetry } from '../core/telemetry.ts'
+import { EnvironmentScope } from '../environments/scope.ts'
+import { telemetryPathFor } from '../results/run-files.ts'
+import { createJudge } from '../scoring/judge/create-judge.ts'
+import { BackendPool, ToolPool } from './pools.ts'
 
 export interface WorkerFixtures {
   /** This model project's runs, keyed by benchmark. */
   jarvis: ProjectContext
-  /** Inference for this worker's model: one engine, requests bounded by max_workers. */
-  backend: DirectBackend
+  /** Backends by run (each over the worker's engine for its model: loaded once, requests bounded by max_workers). */
+  backends: BackendPool
+  /** Tools by the names a run gives. */
+  tools: ToolPool
   /** Judges by config (a benchmark may override the judge model). */
   judges: JudgePool
   /** GPU energy/power for each sample's inference window. */
   telemetry: Telemetry
+}
+
+export interface TestFixtures {
+  /** The sample's environments (work dir, later a container or a browser): closed when the test ends. */
+  environments: EnvironmentScope
 }
 
 export class JudgePool {
@@ -29,6 +37,10 @@ export class JudgePool {
   }
 }
 
+/** Output paths of the runs this worker executed (a worker serves one eval file; custom files serve several). */
+export const executedOutputs = new Set<string>()
+
+// Suite-wide settings ([run], the project's model) are the same in every run of a project.
 const firstRun = (ctx: ProjectContext): ResolvedRun => {
   const run = Object.values(ctx?.runs ?? {})[0]
   if (!run) throw new Error('jarvis: this Vitest project provides no runs; run it through a TOML suite (JARVIS_EVAL_CONFIG) or jarvis eval run.')
@@ -49,13 +61,23 @@ const log = (line: string) => {
   if (verbose()) process.stderr.write(`[jarvis] ${line}\n`)
 }
 
-export const evalTest = test.extend<WorkerFixtures>({
+const TELEMETRY_OFF = 'telemetry off (enable with --telemetry or [run] telemetry = true)'
+
+export const evalTest = test.extend<WorkerFixtures & TestFixtures>({
   jarvis: [async ({}, use) => use(inject('jarvis')), { scope: 'worker' }],
-  backend: [
-    async ({ jarvis }, use) => {
-      const backend = await createBackend(firstRun(jarvis), log)
-      await use(backend)
-      await backend.close()
+  backends: [
+    async ({}, use) => {
+      const pool = new BackendPool(log)
+      await use(pool)
+      await pool.close()
+    },
+    { scope: 'worker' },
+  ],
+  tools: [
+    async ({}, use) => {
+      const pool = new ToolPool()
+      await use(pool)
+      await pool.close()
     },
     { scope: 'worker' },
   ],
@@ -64,8 +86,8 @@ export const evalTest = test.extend<WorkerFixtures>({
     async ({ jarvis }, use) => {
       const run = firstRun(jarvis)
       if (!run.telemetry && !run.gpuMetrics) {
-        await use(nullTelemetry('telemetry off (enable with --telemetry or [run] telemetry = true)'))
-        return writeTotals({ note: 'telemetry off (enable with --telemetry or [run] telemetry = true)' })
+        await use(nullTelemetry(TELEMETRY_OFF))
+        return writeTotals({ note: TELEMETRY_OFF })
       }
       const { createTelemetry } = await import('../telemetry/create-telemetry.ts')
       const t = await createTelemetry({
@@ -82,4 +104,12 @@ export const evalTest = test.extend<WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  environments: async ({}, use) => {
+    const scope = new EnvironmentScope()
+    try {
+      await use(scope)
+    } finally {
+      await scope.closeAll()
+    }
+  },
 })

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { selectRecords } from '../datasets/select.ts'
-import { JarvisError } from '../errors.ts'
-import type { BenchmarkDefinition, EvalRecord } from './types.ts'
-
+import { JarvisError } from '../core/errors.ts'
+import type { BenchmarkDefinition } from '../core/benchmark.ts'
+import type { EvalRecord } from '../core/record.ts'
 export interface SamplePlan {
   /** Samples registered as tests in this Vitest run. */
   samples: EvalRecord[]

@@ -1,12 +1,15 @@
 import { describe, inject } from 'vitest'
 import type { ResolvedRun } from '../config/resolved-run.ts'
-import { executedOutputs } from './executed-runs.ts'
-import { evalTest } from './fixtures.ts'
+import type { Backend } from '../core/backend.ts'
+import type { BenchmarkDefinition } from '../core/benchmark.ts'
+import type { Judge } from '../core/judge.ts'
+import type { EvalRecord } from '../core/record.ts'
+import type { SampleResult } from '../core/sample-result.ts'
+import type { Score } from '../core/score.ts'
+import type { Tool } from '../core/tool.ts'
+import { evalTest, executedOutputs } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { defaultMessages, runSample } from './run-sample.ts'
-import type { BenchmarkDefinition, EvalRecord, Judge, Score } from './types.ts'
-import type { DirectBackend } from './backend.ts'
-import type { SampleResult } from '../results/schema.ts'
+import { runSample, sampleTask } from './run-sample.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -46,11 +49,14 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     executedOutputs.add(run.outputPath)
     let warm: Promise<void> | null = null
     let judgePromise: Promise<Judge> | null = null
+    let toolsPromise: Promise<Tool[]> | null = null
     for (const record of plan.samples) {
-      evalTest.concurrent(record.record_id, async ({ backend, judges, telemetry, task, signal, skip }) => {
+      evalTest.concurrent(record.record_id, async ({ backends, tools, judges, telemetry, environments, task, signal, skip }) => {
+        const backend = await backends.get(run)
         if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
         const judge = await (judgePromise ??= judges.get(run.judge))
-        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, signal })
+        const offered = await (toolsPromise ??= tools.get(run.tools))
+        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
         if (result.error) throw new Error(`inference failed: ${result.error}`)
@@ -73,12 +79,7 @@ function failWrong(score: Score | null): never {
 }
 
 /** Warmup calls: untimed, never recorded or scored, before any measured sample of this benchmark. */
-async function warmUp(backend: DirectBackend, records: EvalRecord[], run: ResolvedRun, def: BenchmarkDefinition): Promise<void> {
-  await Promise.all(
-    records.map((r) =>
-      backend
-        .generate({ messages: def.messages?.(r) ?? defaultMessages(r), temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed })
-        .catch(() => undefined),
-    ),
-  )
+async function warmUp(backend: Backend, records: EvalRecord[], run: ResolvedRun, def: BenchmarkDefinition): Promise<void> {
+  // Warmup attempts get no tools or environment: they only warm the engine, and solve() never throws.
+  await Promise.all(records.map((r) => backend.solve(sampleTask(def, run, r), {})))
 }

@@ -1,17 +1,24 @@
 import type { ResolvedRun } from '../config/resolved-run.ts'
-import { redactSecrets } from '../cli/redact.ts'
-import { InferenceError } from '../engines/inference-error.ts'
-import { trackJudgeUsage } from '../judge/create-judge.ts'
-import type { SampleResult } from '../results/schema.ts'
+import type { Attempt, Backend, SampleTask } from '../core/backend.ts'
+import type { BenchmarkDefinition } from '../core/benchmark.ts'
+import type { Environment } from '../core/environment.ts'
+import type { Judge } from '../core/judge.ts'
+import type { ChatMessage } from '../core/messages.ts'
+import type { EvalRecord } from '../core/record.ts'
+import { redactSecrets } from '../core/redact.ts'
+import type { SampleResult } from '../core/sample-result.ts'
+import type { Score } from '../core/score.ts'
+import type { Telemetry } from '../core/telemetry.ts'
+import type { Tool } from '../core/tool.ts'
+import type { EnvironmentScope } from '../environments/scope.ts'
+import { scoreFields } from '../results/score-fields.ts'
 import { computeEfficiency } from '../telemetry/efficiency.ts'
-import type { DirectBackend } from './backend.ts'
-import { scoreFields } from './score-fields.ts'
-import type { BenchmarkDefinition, ChatMessage, EvalRecord, Judge, Score, Telemetry } from './types.ts'
 
 export interface SampleOutcome {
   result: SampleResult
   score: Score | null
   messages: ChatMessage[]
+  attempt: Attempt | null
 }
 
 export const defaultMessages = (r: EvalRecord): ChatMessage[] =>
@@ -24,55 +31,85 @@ export function sampleSignal(testSignal: AbortSignal | undefined, queryTimeoutS:
   return AbortSignal.any(signals)
 }
 
-/** One sample end to end: inference (measured), scoring, and the JSONL record. Never throws. */
+/** Agents stop after this many turns unless the run says otherwise (--max-turns / [run] max_turns). */
+export const DEFAULT_MAX_TURNS = 10
+
+/** What the backend is asked to do for a record. */
+export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: EvalRecord, tools: Tool[] = [], environment: Environment | null = null): SampleTask {
+  return {
+    record,
+    messages: def.messages?.(record) ?? defaultMessages(record),
+    generation: { temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed },
+    tools,
+    environment,
+    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: null },
+  }
+}
+
+/** One sample end to end: its environment, the backend's attempt (measured), scoring, and the JSONL record. Never throws. */
 export async function runSample(args: {
   def: BenchmarkDefinition
   run: ResolvedRun
   record: EvalRecord
-  backend: DirectBackend
+  backend: Backend
   judge: Judge
   telemetry: Telemetry
+  tools?: Tool[]
+  environments?: EnvironmentScope
   signal?: AbortSignal
 }): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
-  const messages = def.messages?.(record) ?? defaultMessages(record)
   const signal = sampleSignal(args.signal, run.queryTimeoutS)
-  const span = telemetry.begin()
-  let gen
-  try {
-    gen = await backend.generate({ messages, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed, signal })
-  } catch (e) {
-    span.end()
-    const err = e instanceof InferenceError ? e : new InferenceError('other', (e as Error).message)
-    const kind = err.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : err.kind
-    return {
-      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${err.message}`), errorKind: kind, retries: err.retries }),
-      score: null,
-      messages,
+  let environment: Environment | null = null
+  const spec = def.environment?.(record) ?? null
+  if (spec) {
+    try {
+      if (!args.environments) throw new Error('no environment scope')
+      environment = await args.environments.openFor(spec, signal)
+    } catch (e) {
+      const messages = sampleTask(def, run, record).messages
+      return { result: buildResult(run, record, { error: redactSecrets(`environment: ${(e as Error).message}`), errorKind: 'environment' }), score: null, messages, attempt: null }
     }
   }
+  const task = sampleTask(def, run, record, args.tools ?? [], environment)
+  const messages = task.messages
+  const span = telemetry.begin()
+  const attempt = await backend.solve(task, { signal })
   const reading = span.end()
-  const { judge, usage } = trackJudgeUsage(args.judge)
+  if (attempt.error) {
+    const kind = attempt.error.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : attempt.error.kind
+    return {
+      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries }),
+      score: null,
+      messages,
+      attempt,
+    }
+  }
   let score: Score
-  try {
-    score = await args.def.score(record, gen.content, { judge, seed: run.seed, signal })
-  } catch (e) {
-    score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
+  if (attempt.stop !== 'answer') {
+    // Out of turns, time or tokens without a final answer: no valid answer, so wrong (not an inference error).
+    score = { isCorrect: false, reason: attempt.stop, metadata: {} }
+  } else {
+    try {
+      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal, attempt, environment })
+    } catch (e) {
+      score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
+    }
   }
   const verdict = scoreFields(score)
   const metadata = verdict.scoring_metadata
-  if (usage.calls > 0) metadata.judge_usage = usage
-  if (gen.retries > 0) metadata.retries = gen.retries
-  if (gen.cached) metadata.cache_hit = true
+  if (attempt.retries > 0) metadata.retries = attempt.retries
+  if (attempt.cached) metadata.cache_hit = true
   // Failed and unscored samples keep what was asked (the HTML report's failure table shows it); capped so a
   // long-context benchmark does not balloon the JSONL.
   if (verdict.is_correct !== true) metadata.prompt = promptText(messages, 2000)
-  if (gen.finishReason === 'length') metadata.finish_reason = 'length'
+  if (attempt.finishReason === 'length') metadata.finish_reason = 'length'
+  const usage = attempt.usage
   const eff = computeEfficiency({
-    promptTokens: gen.promptTokens,
-    completionTokens: gen.completionTokens,
-    latencySeconds: gen.latencySeconds,
-    ttftSeconds: gen.ttftSeconds,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    latencySeconds: attempt.latencySeconds,
+    ttftSeconds: attempt.ttftSeconds,
     energyJoules: reading.energyJoules,
     powerWatts: reading.powerWatts,
     isCorrect: score.isCorrect === true,
@@ -85,21 +122,21 @@ export async function runSample(args: {
     },
   })
   const result = buildResult(run, record, {
-    answer: gen.content,
+    answer: attempt.answer,
     isCorrect: verdict.is_correct,
     score: verdict.score,
-    latency: gen.latencySeconds,
-    promptTokens: gen.promptTokens,
-    completionTokens: gen.completionTokens,
-    cost: gen.costUsd,
+    latency: attempt.latencySeconds,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    cost: usage.costUsd,
     metadata,
-    ttft: gen.ttftSeconds,
+    ttft: attempt.ttftSeconds,
     energy: reading.energyJoules,
     power: reading.powerWatts,
     util: reading.gpuUtilizationPct,
     eff,
   })
-  return { result, score, messages }
+  return { result, score, messages, attempt }
 }
 
 export const promptText = (messages: ChatMessage[], max = Infinity): string => {
@@ -128,7 +165,7 @@ interface Parts {
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6
 
-/** The JSONL line, keys in the spec's order. */
+/** The JSONL line (serializeResult writes its keys in the spec's order). */
 function buildResult(run: ResolvedRun, record: EvalRecord, p: Parts): SampleResult {
   const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}) } : {})
   const e = p.eff

@@ -1,4 +1,4 @@
-import type { SampleResult } from '../results/schema.ts'
+import type { SampleResult } from '../core/sample-result.ts'
 
 /** A wrong or failed sample, with the evidence a person needs to judge it. */
 export interface FailedSample {

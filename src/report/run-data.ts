@@ -1,10 +1,10 @@
 import { readResults } from '../results/read-results.ts'
-import type { RunSummary, SampleResult } from '../results/schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 import { summarizeFile } from '../results/summary.ts'
 import { accuracyInterval, type AccuracyInterval } from '../stats/accuracy-ci.ts'
 import { meanInterval, type MeanInterval } from '../stats/mean-ci.ts'
 import { toFailedSample, type FailedSample } from './failed-sample.ts'
-import { readSummaryFile, type RunPaths } from './run-files.ts'
+import { readSummaryFile, type RunPaths } from '../results/run-files.ts'
 
 /** Everything compare/report/html show about one run, gathered in one streaming pass over its JSONL. */
 export interface RunData {

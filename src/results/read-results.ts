@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { JarvisError } from '../errors.ts'
-import type { SampleResult } from './schema.ts'
+import { JarvisError } from '../core/errors.ts'
+import type { SampleResult } from '../core/sample-result.ts'
 
 export interface ReadIssue {
   line: number

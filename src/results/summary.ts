@@ -1,7 +1,9 @@
 import { metricStats, round, roundStats } from '../stats/metric-stats.ts'
 import { readResults, type ReadIssue } from './read-results.ts'
 import { readTelemetryTotals } from './telemetry-summary.ts'
-import type { RunSummary, SampleResult } from './schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
+import { summaryPathFor } from './run-files.ts'
+import { writeFileAtomic } from './write.ts'
 
 export interface SummaryContext {
   outputPath: string
@@ -175,5 +177,9 @@ export function summarizeResults(results: Iterable<SampleResult>, ctx: SummaryCo
   return acc.summary(ctx)
 }
 
-/** `{output}.summary.json`, as the spec names it. */
-export const summaryPathFor = (outputPath: string): string => `${outputPath}.summary.json`
+/** Summarises the JSONL and writes `{output}.summary.json` atomically: the one writer of summaries. */
+export async function writeSummary(ctx: SummaryContext): Promise<RunSummary> {
+  const s = await summarizeFile(ctx)
+  writeFileAtomic(summaryPathFor(ctx.outputPath), `${JSON.stringify(s, null, 2)}\n`)
+  return s
+}

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { TelemetryTotalsSchema, type TelemetryTotals } from '../telemetry/telemetry-totals.ts'
+import { telemetryPathFor } from './run-files.ts'
+import { TelemetryTotalsSchema, type TelemetryTotals } from '../core/telemetry-totals.ts'
 
 /**
  * The run's telemetry block: the totals each worker (or chunk) left in `{output}.telemetry.jsonl`, summed.
  * Null when no worker wrote any (e.g. a results file from elsewhere).
  */
 export function readTelemetryTotals(outputPath: string): TelemetryTotals | null {
-  const path = `${outputPath}.telemetry.jsonl`
+  const path = telemetryPathFor(outputPath)
   if (!existsSync(path)) return null
   const parts: Partial<TelemetryTotals>[] = []
   for (const line of readFileSync(path, 'utf8').split('\n')) {

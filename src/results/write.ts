@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { SAMPLE_RESULT_KEYS, type SampleResult } from './schema.ts'
+import { MOVED_SIDECARS, previousPathFor } from './run-files.ts'
+import { SAMPLE_RESULT_KEYS, type SampleResult } from '../core/sample-result.ts'
 
 /** One JSON line with the keys in the spec's order (whatever order the object arrived in). */
 export function serializeResult(r: SampleResult): string {
@@ -21,10 +22,10 @@ export function writeFileAtomic(path: string, data: string): void {
 export function moveAside(path: string): string | null {
   if (!existsSync(path) || statSync(path).size === 0) return null
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')
-  let target = `${path}.prev-${stamp}`
-  for (let i = 1; existsSync(target); i++) target = `${path}.prev-${stamp}-${i}`
+  let target = previousPathFor(path, stamp)
+  for (let i = 1; existsSync(target); i++) target = previousPathFor(path, stamp, i)
   renameSync(path, target)
-  for (const side of ['.summary.json', '.telemetry.jsonl']) if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${target}${side}`)
+  for (const side of MOVED_SIDECARS) if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${target}${side}`)
   return target
 }
 

@@ -7,7 +7,7 @@
 // the uid drop alone. Not root: `unshare --map-root-user --net` if user namespaces work, else prlimit
 // alone (same uid as the harness: files are not protected; documented in the warning).
 import { spawn, spawnSync } from 'node:child_process'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { buildChain, type ChainPlan } from './chain.ts'
 import { createWorkDir, removeWorkDir } from './work-dir.ts'
 import { uidPoolFromEnv, type UidPool } from './uid-pool.ts'

@@ -10,7 +10,7 @@
 // does (crash, hang, flood) is reported in the result.
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { buildChain } from './chain.ts'
 import { countTasks, killGroup, sweepUid } from './processes.ts'
 import { SANDBOX_ENV, sandboxEnvironment } from './probe.ts'

@@ -6,7 +6,7 @@
 // A uid of its own per call fixes all three. The uids need no /etc/passwd entry (setpriv takes numbers);
 // ones that do have an entry are skipped. Range: JARVIS_SANDBOX_UIDS="61000-61031" (the default).
 import { readFileSync } from 'node:fs'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 export const DEFAULT_UID_RANGE = '61000-61031'
 

@@ -3,7 +3,7 @@
 import { chown, chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path'
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 
 export async function createWorkDir(files: Record<string, string> = {}, uid?: number): Promise<string> {
   // realpath: the private-tmp script matches the path against /tmp etc. and bind-mounts it back.

@@ -1,5 +1,6 @@
-import type { EvalRecord, Score, ScoreContext } from '../harness/types.ts'
-import type { SampleResult } from '../results/schema.ts'
+import type { EvalRecord } from '../core/record.ts'
+import type { Score, ScoreContext } from '../core/score.ts'
+import type { SampleResult } from '../core/sample-result.ts'
 import { judgeVerdict, lettersFor, scoreMcq } from './mcq.ts'
 
 /** The scorer of every MCQ benchmark: options in `record.metadata.options`, the reference letter in `reference`. */

@@ -1,5 +1,6 @@
-import type { ChatMessage, Judge, Score } from '../harness/types.ts'
-
+import type { ChatMessage } from '../core/messages.ts'
+import type { Judge } from '../core/judge.ts'
+import type { Score } from '../core/score.ts'
 // Multiple-choice answers (decisions.md, "Multiple choice"). A strict regex reads an explicit final answer and
 // the LAST stated one counts; only when it is unsure does the judge extract the letter. OpenJarvis took the
 // first capital letter of the judge's reply ("Answer: B" → A) and called the judge for every sample.
@@ -106,13 +107,28 @@ export async function scoreMcq(i: McqInput): Promise<Score> {
   }
   if (!i.judge.available)
     return { isCorrect: null, expected: i.reference, extracted: null, reason: 'judge_unavailable', metadata: { ...base, candidate_letter: null, judge_error: i.judge.unavailableReason } }
+  const usage = { calls: 1, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 }
   let reply: string
   try {
-    reply = (await i.judge.complete(judgeMessages(i.problem, i.answer, valid.at(-1)!), { temperature: 0, maxTokens: 16, signal: i.signal })).text
+    const r = await i.judge.complete(judgeMessages(i.problem, i.answer, valid.at(-1)!), { temperature: 0, maxTokens: 16, signal: i.signal })
+    reply = r.text
+    usage.prompt_tokens = r.promptTokens
+    usage.completion_tokens = r.completionTokens
+    usage.cost_usd = r.costUsd
   } catch (e) {
-    return { isCorrect: null, expected: i.reference, extracted: null, reason: 'judge_error', metadata: { ...base, candidate_letter: null, judge_error: (e as Error).message } }
+    return withJudgeUsage({ isCorrect: null, expected: i.reference, extracted: null, reason: 'judge_error', metadata: { ...base, candidate_letter: null, judge_error: (e as Error).message } }, usage)
   }
-  return judgeVerdict(reply, i.reference, valid, base)
+  return withJudgeUsage(judgeVerdict(reply, i.reference, valid, base), usage)
+}
+
+/** The judge call's usage, after the verdict fields (reason, expected, extracted) as every MCQ line has it. */
+function withJudgeUsage(s: Score, usage: Record<string, number>): Score {
+  const m: Record<string, unknown> = { ...s.metadata }
+  if (s.reason !== undefined) m.reason = s.reason
+  if (s.expected !== undefined) m.expected = s.expected
+  if (s.extracted !== undefined) m.extracted = s.extracted
+  m.judge_usage = usage
+  return { ...s, metadata: m }
 }
 
 /** Also used by reparse-judge: the verdict from a stored judge reply, no model call. */

@@ -1,6 +1,6 @@
 // Request bodies of POST /v1/chat/completions and POST /api/chat, checked with zod and turned into GenerateParams.
 import { z } from 'zod'
-import type { ChatMessage } from '../harness/types.ts'
+import type { ChatMessage } from '../core/messages.ts'
 import { HttpError } from './http-io.ts'
 
 const TextPart = z.object({ type: z.literal('text'), text: z.string() })

@@ -1,6 +1,6 @@
 // Ollama-compatible routes: GET /api/tags and POST /api/chat (NDJSON stream by default, or one JSON object).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { GenerateResult } from '../harness/types.ts'
+import type { GenerateResult } from '../core/engine.ts'
 import { OllamaChatRequestSchema, parseBody } from './chat-request.ts'
 import { abortOnClientGone, HttpError, readJsonBody, sendJson, toHttpError } from './http-io.ts'
 import type { ServeContext } from './openai-routes.ts'

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { StreamingEngine } from '../engines/llama-cpp.ts'
-import type { GenerateResult } from '../harness/types.ts'
+import type { GenerateResult } from '../core/engine.ts'
 import { openAiMessages, OpenAiChatRequestSchema, parseBody } from './chat-request.ts'
 import { abortOnClientGone, HttpError, openAiErrorBody, readJsonBody, sendJson, toHttpError } from './http-io.ts'
 

@@ -1,4 +1,4 @@
-import { JarvisError } from '../errors.ts'
+import { JarvisError } from '../core/errors.ts'
 import { accuracyInterval, type Interval } from './accuracy-ci.ts'
 import { mcnemarExact, pairedBootstrapDelta, pairVerdicts, type ChangedSample } from './paired.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './prng.ts'

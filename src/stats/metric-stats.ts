@@ -1,4 +1,4 @@
-import type { MetricStats } from '../results/schema.ts'
+import type { MetricStats } from '../core/sample-result.ts'
 
 // OpenJarvis's MetricStats: sample std (n−1, 0 when n = 1) and numpy-"linear" percentiles.
 // Callers decide which values count (most metrics drop values ≤ 0 = "not measured").

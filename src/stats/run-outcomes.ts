@@ -1,4 +1,4 @@
-import type { RunSummary, SampleResult } from '../results/schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 
 /** What the gate needs from one run: verdicts by record id and the settings that must match. */
 export interface RunOutcomes {

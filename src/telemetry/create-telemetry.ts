@@ -6,7 +6,7 @@
 //   telemetry    → energy_joules and power_watts
 //   gpu_metrics  → gpu_utilization_pct (and peak memory in totals), with or without telemetry
 //   neither      → nothing is loaded (no koffi, no nvidia-smi); every field reads 0
-import { didYouMean, JarvisError } from '../errors.ts'
+import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { DeviceSource } from './device-source.ts'
 import { idleTelemetry, measuringTelemetry, type DeviceTelemetry } from './device-telemetry.ts'
 

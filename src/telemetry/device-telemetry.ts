@@ -1,9 +1,9 @@
 // The Telemetry handed to the harness: either measuring (a DeviceSampler over NVML or nvidia-smi) or idle
 // (off, or nothing to measure: every span reads zeros and `note` says why).
-import type { Telemetry, TelemetryReading, TelemetrySpan } from '../harness/types.ts'
+import type { Telemetry, TelemetryReading, TelemetrySpan } from '../core/telemetry.ts'
 import type { DeviceSource } from './device-source.ts'
 import { DeviceSampler } from './sampler.ts'
-import type { TelemetryTotals } from './telemetry-totals.ts'
+import type { TelemetryTotals } from '../core/telemetry-totals.ts'
 
 /** Telemetry plus the run-level view the summary and the invariant test need. */
 export interface DeviceTelemetry extends Telemetry {

@@ -1,4 +1,4 @@
-import type { RunSummary, SampleResult } from '../results/schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 import type { Tracker, TrackerConfig, TrackerLog, TrackerRunInfo } from './types.ts'
 
 export type { Tracker, TrackerConfig, TrackerLog, TrackerRunInfo } from './types.ts'

@@ -1,4 +1,4 @@
-import type { MetricStats, RunSummary } from '../results/schema.ts'
+import type { MetricStats, RunSummary } from '../core/sample-result.ts'
 
 /** OpenJarvis's 29 columns, in order; cell A1 = "timestamp" marks a sheet whose header is written. */
 export const SHEETS_HEADER = [

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../results/schema.ts'
+import type { RunSummary } from '../core/sample-result.ts'
 import { fetchAccessToken, readServiceAccount } from './google-auth.ts'
 import { requestJson, TrackerHttpError } from './http.ts'
 import { SHEETS_HEADER, sheetsRow } from './sheets-row.ts'

@@ -1,5 +1,5 @@
 import type { RunConfig } from '../config/schema.ts'
-import type { RunSummary, SampleResult } from '../results/schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 
 /** The [run] keys trackers read (CLI --wandb-* / --sheets-* override them before this point). */
 export type TrackerConfig = Partial<

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { RunSummary, SampleResult } from '../results/schema.ts'
+import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 import { requestJson, TrackerHttpError } from './http.ts'
 import type { Tracker, TrackerConfig, TrackerRunInfo } from './types.ts'
 

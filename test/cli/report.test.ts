@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { reportCommand } from '../../src/cli/commands/report.ts'
-import { summaryPathFor } from '../../src/results/summary.ts'
+import { summaryPathFor } from '../../src/results/run-files.ts'
 import { writeRun } from '../stats/sample-results.ts'
 import { captureIO, makeRun, scratchDir } from '../report/cli-fixtures.ts'
 

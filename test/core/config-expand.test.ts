@@ -4,7 +4,7 @@ import { expandSuite, type RunOverrides } from '../../src/config/expand.ts'
 import { SuiteSchema, type SuiteInput } from '../../src/config/schema.ts'
 import { modelSlug } from '../../src/config/slug.ts'
 import { resolveEngineKey } from '../../src/engines/resolve-engine.ts'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 
 // The spec's full-suite.toml (TOML config system section), parsed by the schema only: wildchat, gaia and frames
 // are not implemented yet, and the merge does not depend on the registry.

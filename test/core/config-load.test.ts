@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadSuiteFile, parseSuite, tomlPlace } from '../../src/config/load.ts'
 import { DEFAULT_JUDGE_MODEL, SuiteSchema } from '../../src/config/schema.ts'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 import { REPO_ROOT } from '../support/run-process.ts'
 
 // Suites are loaded from fixture files by a path relative to the repo root (Vitest's cwd), so the file name

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cloudProviderFor, createEngine, type EngineSpec } from '../../src/engines/index.ts'
 import { estimateCostUsd, priceFor } from '../../src/engines/pricing.ts'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
+import { rejection } from '../support/engine-test-kit.ts'
 
 // createEngine picks host and key: flag > JARVIS_BACKEND_* > <ENGINE>_HOST/_API_KEY > default. Each case builds
 // the engine from an explicit env object and, where it matters, calls the fake server to see where the request
@@ -24,15 +25,7 @@ async function lastAuth(model: string, e: Awaited<ReturnType<typeof createEngine
   expect(api.requests.length).toBe(before + 1)
   return api.requests.at(-1)!.headers.authorization as string | undefined
 }
-async function thrown(p: Promise<unknown>): Promise<JarvisError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(JarvisError)
-    return e as JarvisError
-  }
-  throw new Error('expected a JarvisError')
-}
+const thrown = (p: Promise<unknown>) => rejection(p, JarvisError)
 
 describe('createEngine: OpenAI-compatible servers', () => {
   test('vllm uses VLLM_HOST and VLLM_API_KEY', async () => {

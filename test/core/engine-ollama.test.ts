@@ -1,21 +1,15 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { InferenceError } from '../../src/engines/inference-error.ts'
+import { describe, expect, test } from 'vitest'
+import { InferenceError } from '../../src/core/inference-error.ts'
 import { OllamaEngine } from '../../src/engines/ollama.ts'
-import { JarvisError } from '../../src/errors.ts'
-import type { GenerateParams } from '../../src/harness/types.ts'
-import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../support/fake-openai.ts'
+import { JarvisError } from '../../src/core/errors.ts'
+import type { GenerateParams } from '../../src/core/engine.ts'
+import { deadPort, rejection, useFakeServers } from '../support/engine-test-kit.ts'
+import type { FakeOpenAI } from '../support/fake-openai.ts'
 
 // The real `ollama` client over HTTP (native /api/chat, NDJSON stream) to the scripted fake server.
 
 const ANSWER = 'The answer is B, since the pressure doubles.'
-let servers: FakeOpenAI[] = []
-async function serve(o: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
-  const s = await startFakeOpenAI({ models: ['qwen3:8b', 'llama3.2:latest'], answer: () => ANSWER, ...o })
-  servers.push(s)
-  return s
-}
+const serve = useFakeServers({ models: ['qwen3:8b', 'llama3.2:latest'], answer: () => ANSWER })
 const engine = (host: string, maxRetries = 3, numCtx?: number) => new OllamaEngine({ host, maxRetries, numCtx })
 const params = (o: Partial<GenerateParams> = {}): GenerateParams => ({
   model: 'qwen3:8b',
@@ -26,30 +20,6 @@ const params = (o: Partial<GenerateParams> = {}): GenerateParams => ({
   ...o,
 })
 const chats = (s: FakeOpenAI) => s.requests.filter((r) => r.path === '/api/chat')
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p
-  } catch (e) {
-    return e as Error
-  }
-  throw new Error('expected a rejection')
-}
-async function deadPort(): Promise<number> {
-  const s = http.createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
-  const port = (s.address() as AddressInfo).port
-  await new Promise<void>((r) => s.close(() => r()))
-  return port
-}
-
-beforeEach(() => {
-  vi.stubEnv('JARVIS_RETRY_BASE_MS', '5')
-})
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-})
 
 describe('OllamaEngine.generate', () => {
   test('streams content and reads token counts from the final part', async () => {

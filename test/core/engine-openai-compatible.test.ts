@@ -1,24 +1,19 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { InferenceError } from '../../src/engines/inference-error.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { InferenceError } from '../../src/core/inference-error.ts'
 import { apiRoot, OpenAICompatibleEngine } from '../../src/engines/openai-compatible.ts'
 import { estimateCostUsd } from '../../src/engines/pricing.ts'
-import { JarvisError } from '../../src/errors.ts'
-import type { GenerateParams } from '../../src/harness/types.ts'
-import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../support/fake-openai.ts'
+import { JarvisError } from '../../src/core/errors.ts'
+import type { GenerateParams } from '../../src/core/engine.ts'
+import { deadPort, rejection, useFakeServers } from '../support/engine-test-kit.ts'
+import type { FakeOpenAI } from '../support/fake-openai.ts'
 
 // The real `openai` client over HTTP to the scripted server in test/support/fake-openai.ts.
 
 const KEY = 'sk-test-abcdefghijklmnop0123'
 const ANSWER = 'Balancing the equation gives 1.5 mol, so the answer is C.'
-let servers: FakeOpenAI[] = []
-
-async function serve(o: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
-  const s = await startFakeOpenAI({ models: ['Qwen/Qwen3-8B', 'llama-3'], answer: () => ANSWER, ...o })
-  servers.push(s)
-  return s
-}
+const serve = useFakeServers({ models: ['Qwen/Qwen3-8B', 'llama-3'], answer: () => ANSWER })
 const engine = (url: string, o: Partial<ConstructorParameters<typeof OpenAICompatibleEngine>[0]> = {}) =>
   new OpenAICompatibleEngine({ key: 'vllm', baseUrl: url, apiKey: KEY, maxRetries: 3, ...o })
 const params = (o: Partial<GenerateParams> = {}): GenerateParams => ({
@@ -34,32 +29,6 @@ const params = (o: Partial<GenerateParams> = {}): GenerateParams => ({
 })
 const chats = (s: FakeOpenAI) => s.requests.filter((r) => r.path === '/v1/chat/completions')
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p
-  } catch (e) {
-    return e as Error
-  }
-  throw new Error('expected a rejection')
-}
-
-/** A port on 127.0.0.1 with nothing listening. */
-async function deadPort(): Promise<number> {
-  const s = http.createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
-  const port = (s.address() as AddressInfo).port
-  await new Promise<void>((r) => s.close(() => r()))
-  return port
-}
-
-beforeEach(() => {
-  vi.stubEnv('JARVIS_RETRY_BASE_MS', '5')
-})
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-})
 
 describe('generate: one streamed call', () => {
   test('collects streamed content, usage from include_usage, ttft and the finish reason', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { ChatMessage, Judge, JudgeReply } from '../../src/harness/types.ts'
+import type { ChatMessage } from '../../src/core/messages.ts'
+import type { Judge, JudgeReply } from '../../src/core/judge.ts'
 import { extractStrict, lettersFor, parseJudgeLetter, scoreMcq } from '../../src/scoring/mcq.ts'
 
 // decisions.md, "Multiple choice": a strict regex reads an explicit final answer (the LAST stated one counts);
@@ -209,7 +210,17 @@ describe('scoreMcq', () => {
       expected: 'C',
       extracted: 'C',
       reason: undefined,
-      metadata: { reference_letter: 'C', valid_letters: 'ABCD', candidate_letter: 'C', extraction: 'judge', raw_judge_output: 'Answer: C' },
+      metadata: {
+        reference_letter: 'C',
+        valid_letters: 'ABCD',
+        candidate_letter: 'C',
+        extraction: 'judge',
+        raw_judge_output: 'Answer: C',
+        expected: 'C',
+        extracted: 'C',
+        // the scorer counts its own judge call (the summary sums judge_usage)
+        judge_usage: { calls: 1, prompt_tokens: 10, completion_tokens: 1, cost_usd: 0 },
+      },
     })
     expect(calls).toHaveLength(1)
     const [system, user] = calls[0].messages

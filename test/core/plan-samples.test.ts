@@ -5,10 +5,10 @@ import { describe, expect, test } from 'vitest'
 import { expandSuite } from '../../src/config/expand.ts'
 import type { ResolvedRun } from '../../src/config/resolved-run.ts'
 import { SuiteSchema } from '../../src/config/schema.ts'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 import { planSamples } from '../../src/harness/plan-samples.ts'
-import type { BenchmarkDefinition, EvalRecord, LoadContext } from '../../src/harness/types.ts'
-
+import type { BenchmarkDefinition } from '../../src/core/benchmark.ts'
+import type { EvalRecord, LoadContext } from '../../src/core/record.ts'
 const BASE_RUN: ResolvedRun = expandSuite(SuiteSchema.parse({ models: [{ name: 'qwen3:8b' }], benchmarks: [{ name: 'supergpqa' }] }), {}, { source: 's', env: {}, cwd: '/w' })[0]
 const run = (o: Partial<ResolvedRun> = {}): ResolvedRun => ({ ...BASE_RUN, ...o })
 

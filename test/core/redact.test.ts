@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { redactSecrets, secretValues } from '../../src/cli/redact.ts'
+import { redactSecrets, secretValues } from '../../src/core/redact.ts'
 
 const ENV = {
   OPENAI_API_KEY: 'sk-proj-AbCdEf0123456789xyz',

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { readAllResults, readResults } from '../../src/results/read-results.ts'
-import { SAMPLE_RESULT_KEYS, SampleResultSchema } from '../../src/results/schema.ts'
+import { SAMPLE_RESULT_KEYS, SampleResultSchema } from '../../src/core/sample-result.ts'
 import { JsonlAppender, moveAside, serializeResult, writeFileAtomic } from '../../src/results/write.ts'
-import { JarvisError } from '../../src/errors.ts'
+import { JarvisError } from '../../src/core/errors.ts'
 import { sampleResult } from './sample-result.ts'
 
 let dir: string

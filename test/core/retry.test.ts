@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { InferenceError, isRetryableStatus, kindForStatus } from '../../src/engines/inference-error.ts'
+import { InferenceError, isRetryableStatus, kindForStatus } from '../../src/core/inference-error.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from '../../src/engines/retry.ts'
+import { rejection as rejectionOf } from '../support/engine-test-kit.ts'
 
 // withRetries on its own, with a scripted attempt function: what the engines build on.
 
@@ -17,15 +18,7 @@ function scripted(failures: AttemptFailure[]) {
   const classify = (e: unknown) => (e as { failure: AttemptFailure }).failure
   return { attempt, classify, calls }
 }
-async function rejection(p: Promise<unknown>): Promise<InferenceError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(InferenceError)
-    return e as InferenceError
-  }
-  throw new Error('expected a rejection')
-}
+const rejection = (p: Promise<unknown>) => rejectionOf(p, InferenceError)
 
 describe('withRetries', () => {
   test('returns the value and the number of retries it took', async () => {

@@ -1,4 +1,4 @@
-import type { SampleResult } from '../../src/results/schema.ts'
+import type { SampleResult } from '../../src/core/sample-result.ts'
 
 /** A SuperGPQA-shaped JSONL line with every field set; override what a test is about. */
 export function sampleResult(o: Partial<SampleResult> & { record_id: string }): SampleResult {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { Semaphore } from '../../src/harness/semaphore.ts'
+import { Semaphore } from '../../src/core/semaphore.ts'
 
 const tick = () => new Promise<void>((r) => setImmediate(r))
 

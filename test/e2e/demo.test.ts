@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { TINY_STORY_WORDS } from '../../src/models/tiny-gguf.ts'
+import { TINY_STORY_WORDS } from '../support/tiny-model/tiny-gguf.ts'
 import { runProcess, type ProcessResult } from '../support/run-process.ts'
 import { byId, readLines, readSummary, tempDir } from './fixtures/custom-suite.ts'
 

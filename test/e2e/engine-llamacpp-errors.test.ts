@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { TINY_COUNTING_TEXT, TINY_COUNTING_TOKENS } from '../../src/models/tiny-gguf.ts'
+import { TINY_COUNTING_TEXT, TINY_COUNTING_TOKENS } from '../support/tiny-model/tiny-gguf.ts'
 import { runJarvis, type ProcessResult } from '../support/run-process.ts'
 import { readLines, readSummary, tempDir, writeQuiz, writeSuite, type QuizRow } from './fixtures/custom-suite.ts'
 

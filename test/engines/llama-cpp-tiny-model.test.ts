@@ -11,7 +11,7 @@ import {
   TINY_MODEL_PATH,
   TINY_SOFT_LOGIT_SCALE,
   tinyGgufBytes,
-} from '../../src/models/tiny-gguf.ts'
+} from '../support/tiny-model/tiny-gguf.ts'
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex')
 

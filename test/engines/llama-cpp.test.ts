@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createLlamaCppEngine, defaultThreads, type LlamaCppEngine } from '../../src/engines/llama-cpp.ts'
-import type { ChatMessage, GenerateParams } from '../../src/harness/types.ts'
-import { TINY_COUNTING_TEXT, TINY_COUNTING_TEXT_32, TINY_MODEL_PATH, TINY_SOFT_LOGIT_SCALE, writeTinyGguf } from '../../src/models/tiny-gguf.ts'
+import type { ChatMessage } from '../../src/core/messages.ts'
+import type { GenerateParams } from '../../src/core/engine.ts'
+import { TINY_COUNTING_TEXT, TINY_COUNTING_TEXT_32, TINY_MODEL_PATH, TINY_SOFT_LOGIT_SCALE, writeTinyGguf } from '../support/tiny-model/tiny-gguf.ts'
 
 const COUNT: ChatMessage[] = [{ role: 'user', content: 'Count.' }]
 const ask = (over: Partial<GenerateParams> = {}): GenerateParams => ({ model: TINY_MODEL_PATH, messages: COUNT, temperature: 0, maxTokens: 64, ...over })

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import type { CliIO } from '../../src/cli/io.ts'
-import type { SampleResult } from '../../src/results/schema.ts'
+import type { SampleResult } from '../../src/core/sample-result.ts'
 import { sample } from '../stats/sample-results.ts'
 
 /** Captures what a command prints. */

@@ -6,8 +6,8 @@ import { groupRows } from '../../evals/liveresearchbench/loader.ts'
 import { scoreAnswer as scoreLrb } from '../../evals/liveresearchbench/scorer.ts'
 import { toRecord as wildchatRecord } from '../../evals/wildchat/loader.ts'
 import { scoreAnswer as scoreWildchat } from '../../evals/wildchat/scorer.ts'
-import { createJudge, trackJudgeUsage } from '../../src/judge/create-judge.ts'
-import type { Judge } from '../../src/harness/types.ts'
+import { createJudge } from '../../src/scoring/judge/create-judge.ts'
+import type { Judge } from '../../src/core/judge.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 import { wave1Rows } from '../support/fixtures-wave1.ts'
 
@@ -36,8 +36,8 @@ afterAll(async () => {
 describe('judged scorers over HTTP', () => {
   test('frames: one judge call at temperature 0 with 2048 tokens; verdict and usage recorded', async () => {
     const wife = framesRecord(wave1Rows('frames')[0])!
-    const tracked = trackJudgeUsage(judge)
-    const s = await scoreFrames(wife, 'Jane Ballou', { judge: tracked.judge, seed: 42 })
+    const before = api.requests.filter((r) => r.path.endsWith('/chat/completions')).length
+    const s = await scoreFrames(wife, 'Jane Ballou', { judge, seed: 42 })
     expect(s).toMatchObject({ isCorrect: true, extracted: 'Jane Ballou' })
     const body = api.requests.at(-1)!.body!
     expect(body).toMatchObject({ model: 'judge-model', temperature: 0, max_tokens: 2048 })
@@ -45,8 +45,8 @@ describe('judged scorers over HTTP', () => {
     const usage = s.metadata.judge_usage as { calls: number; prompt_tokens: number; completion_tokens: number }
     expect(usage.calls).toBe(1)
     expect(usage.prompt_tokens).toBeGreaterThan(0)
-    // the harness's own counter sees the same call
-    expect(tracked.usage).toMatchObject({ calls: 1, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens })
+    // the scorer's count is the server's: one chat request
+    expect(api.requests.filter((r) => r.path.endsWith('/chat/completions')).length - before).toBe(1)
   })
 
   test('wildchat: two calls with the system prompt, the model on each side', async () => {

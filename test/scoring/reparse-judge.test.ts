@@ -13,7 +13,7 @@ import { scoreAnswer as scoreFrames } from '../../evals/frames/scorer.ts'
 import type { CliIO } from '../../src/cli/io.ts'
 import { main } from '../../src/cli/main.ts'
 import { reparseJudgeCommand } from '../../src/cli/commands/reparse-judge.ts'
-import { RunSummarySchema, SAMPLE_RESULT_KEYS, type SampleResult } from '../../src/results/schema.ts'
+import { RunSummarySchema, SAMPLE_RESULT_KEYS, type SampleResult } from '../../src/core/sample-result.ts'
 import { serializeResult } from '../../src/results/write.ts'
 import { resultLine, scoreCtx, scriptedJudge, wave1Rows } from '../support/fixtures-wave1.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseChecklist, parseCorrectVerdict, parsePairwiseVerdict } from '../../src/scoring/verdict.ts'
+import { parseChecklist, parseCorrectVerdict, parsePairwiseVerdict } from '../../src/scoring/judge/verdict.ts'
 
 describe('parseCorrectVerdict: the correct: line', () => {
   const cases: [string, boolean | null][] = [

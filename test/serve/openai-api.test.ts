@@ -2,7 +2,7 @@
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLlamaCppEngine, type LlamaCppEngine, type StreamingEngine } from '../../src/engines/llama-cpp.ts'
-import { TINY_COUNTING_TEXT, TINY_COUNTING_TEXT_32, TINY_MODEL_PATH } from '../../src/models/tiny-gguf.ts'
+import { TINY_COUNTING_TEXT, TINY_COUNTING_TEXT_32, TINY_MODEL_PATH } from '../support/tiny-model/tiny-gguf.ts'
 import { startServer, type RunningServer } from '../../src/serve/server.ts'
 
 const MODEL = 'tiny-counting-llama'

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { runServe } from '../../src/cli/commands/serve.ts'
 import type { CliIO } from '../../src/cli/io.ts'
-import { TINY_COUNTING_TEXT_32, TINY_MODEL_PATH } from '../../src/models/tiny-gguf.ts'
+import { TINY_COUNTING_TEXT_32, TINY_MODEL_PATH } from '../support/tiny-model/tiny-gguf.ts'
 
 function captureIO(onOut?: (line: string) => void): CliIO & { outLines: string[]; errLines: string[] } {
   const outLines: string[] = []

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { gate } from '../../src/api/gate.ts'
-import { isJarvisError } from '../../src/errors.ts'
+import { gate } from '../../src/results/gate.ts'
+import { isJarvisError } from '../../src/core/errors.ts'
 import { pairedRuns, sample } from './sample-results.ts'
 
 describe('regression gate', () => {

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { SAMPLE_RESULT_KEYS, type RunSummary, type SampleResult } from '../../src/results/schema.ts'
-import { summarizeResults, summaryPathFor } from '../../src/results/summary.ts'
+import { SAMPLE_RESULT_KEYS, type RunSummary, type SampleResult } from '../../src/core/sample-result.ts'
+import { summaryPathFor } from '../../src/results/run-files.ts'
+import { summarizeResults } from '../../src/results/summary.ts'
 import { sampleResult } from '../core/sample-result.ts'
 
 /** A JSONL line as the harness writes it (supergpqa-style ids and metadata). */

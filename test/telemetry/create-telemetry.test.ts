@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { isJarvisError } from '../../src/errors.ts'
+import { isJarvisError } from '../../src/core/errors.ts'
 import { createTelemetry, type CreateTelemetryOptions } from '../../src/telemetry/index.ts'
 import { startNvidiaSmi } from '../../src/telemetry/nvidia-smi.ts'
 

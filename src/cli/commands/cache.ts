@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheDir } from '../../cache/response-cache.ts'
+import { cacheDir } from '../../engines/response-cache.ts'
 import type { Command } from '../io.ts'
 
 /** `jarvis eval cache info|clear`: the response cache used by `run --cache`. */

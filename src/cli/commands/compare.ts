@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
-import { didYouMean, JarvisError } from '../../errors.ts'
+import { didYouMean, JarvisError } from '../../core/errors.ts'
 import { formatCompare, metricOf, pairRuns } from '../../report/compare-text.ts'
 import { writeHtmlReport } from '../../report/html.ts'
 import { loadRun, type RunData } from '../../report/run-data.ts'
-import { resolveRunPaths } from '../../report/run-files.ts'
+import { resolveRunPaths } from '../../results/run-files.ts'
 import type { Command } from '../io.ts'
 
 export const COMPARE_USAGE = 'Usage: jarvis eval compare A.jsonl B.jsonl … [--metric accuracy] [--html OUT.html]'

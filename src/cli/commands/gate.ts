@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { gate } from '../../api/gate.ts'
-import { JarvisError } from '../../errors.ts'
+import { gate } from '../../results/gate.ts'
+import { JarvisError } from '../../core/errors.ts'
 import { formatGateVerdict } from '../../report/gate-text.ts'
 import type { Command } from '../io.ts'
 

@@ -1,15 +1,7 @@
 import { BENCHMARKS, isReady, missingReason } from '../../../evals/registry.ts'
-import { BACKENDS } from '../../config/schema.ts'
+import { BACKENDS } from '../../backends/index.ts'
 import { renderTable } from '../table.ts'
 import type { Command } from '../io.ts'
-
-const BACKEND_INFO: Record<string, string> = {
-  'jarvis-direct': 'Engine-level inference (embedded llama.cpp, local servers or cloud)',
-  'jarvis-agent': 'Agent-level inference with tool calling (not implemented yet)',
-  hermes: 'Hermes Agent via subprocess (not implemented yet)',
-  openclaw: 'OpenClaw via Node subprocess (not implemented yet)',
-  'terminalbench-native': 'TerminalBench Docker harness (not implemented yet)',
-}
 
 /** `jarvis eval list [--ready] [--json]`: the one registry, with what is ready and what each benchmark needs. */
 export const listCommand: Command = async (argv, io) => {
@@ -33,6 +25,6 @@ export const listCommand: Command = async (argv, io) => {
   io.out(renderTable(['Name', 'Category', 'Status', 'Needs', 'Description'], rows.map((b) => [b.key, b.category, isReady(b) ? 'ready' : missingReason(b).replace('not implemented yet', 'missing'), needs(b), b.description])))
   io.out('')
   io.out('Available Backends')
-  io.out(renderTable(['Backend', 'Description'], BACKENDS.map((k) => [k, BACKEND_INFO[k]])))
+  io.out(renderTable(['Backend', 'Description'], BACKENDS.map((b) => [b.key, b.create ? b.description : `${b.description} (not implemented yet)`])))
   return 0
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
-import { JarvisError } from '../../errors.ts'
+import { JarvisError } from '../../core/errors.ts'
 import { readResults } from '../../results/read-results.ts'
-import { summarizeFile, summaryPathFor } from '../../results/summary.ts'
+import { writeSummary } from '../../results/summary.ts'
 import { moveAside, serializeResult, writeFileAtomic } from '../../results/write.ts'
 import type { Command } from '../io.ts'
 
@@ -41,8 +41,7 @@ export const mergeCommand: Command = async (argv, io) => {
   if (moved) io.out(`kept the previous ${values.output} as ${moved}`)
   writeFileAtomic(values.output, lines.join(''))
   const now = Date.now() / 1000
-  const s = await summarizeFile({ outputPath: values.output, startedAt: now, endedAt: now })
-  writeFileAtomic(summaryPathFor(values.output), `${JSON.stringify(s, null, 2)}\n`)
+  const s = await writeSummary({ outputPath: values.output, startedAt: now, endedAt: now })
   io.out(`merged ${positionals.length} files: ${lines.length} records${duplicates ? ` (${duplicates} duplicate lines dropped)` : ''}, accuracy ${s.accuracy.toFixed(4)} → ${values.output}`)
   return 0
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { JarvisError } from '../../errors.ts'
-import { reparseFile } from '../../results/reparse.ts'
+import { JarvisError } from '../../core/errors.ts'
+import { reparseFile } from '../reparse.ts'
 import type { Command } from '../io.ts'
 
 const USAGE = `usage: jarvis eval reparse-judge RESULTS.jsonl [--out PATH | --in-place]

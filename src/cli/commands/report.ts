@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
-import { JarvisError } from '../../errors.ts'
+import { JarvisError } from '../../core/errors.ts'
 import { writeHtmlReport } from '../../report/html.ts'
 import { formatReport } from '../../report/report-text.ts'
 import { loadRun } from '../../report/run-data.ts'
-import { requireRunPaths } from '../../report/run-files.ts'
+import { requireRunPaths } from '../../results/run-files.ts'
 import type { Command } from '../io.ts'
 
 export const REPORT_USAGE = 'Usage: jarvis eval report FILE.jsonl [--html OUT.html]'

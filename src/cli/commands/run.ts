@@ -6,10 +6,9 @@ import { expandSuite } from '../../config/expand.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
-import { didYouMean, JarvisError } from '../../errors.ts'
-import { summarizeFile, summaryPathFor } from '../../results/summary.ts'
-import { writeFileAtomic } from '../../results/write.ts'
-import type { RunSummary } from '../../results/schema.ts'
+import { didYouMean, JarvisError } from '../../core/errors.ts'
+import { summaryPathFor } from '../../results/run-files.ts'
+import type { RunSummary } from '../../core/sample-result.ts'
 import type { CliIO, Command } from '../io.ts'
 import { preflight } from '../preflight.ts'
 import { prepareOutput } from '../prepare-output.ts'
@@ -45,12 +44,12 @@ export interface RunOutcome {
 }
 
 /** The whole run: validate → preflight (no model call) → prepare outputs → Vitest → summaries → table. */
-export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcome> {
+export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: string } = {}): Promise<RunOutcome> {
   const log = (line: string) => o.verbose && io.err(`[jarvis] ${line}`)
   if (o.apiKey) process.env.JARVIS_BACKEND_API_KEY = o.apiKey // env only: never written to disk or results
   if (o.verbose) process.env.JARVIS_VERBOSE = '1'
   const { suite, source, configDir } = suiteFromOptions(o)
-  const runs = expandSuite(suite, o.overrides, { source, configDir })
+  const runs = expandSuite(suite, o.overrides, { source, configDir, cwd: where.cwd })
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
@@ -79,21 +78,19 @@ export async function executeRun(o: RunCliOptions, io: CliIO): Promise<RunOutcom
     }
     const progress = new ProgressReporter(io)
     progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, remaining.get(r) ?? 0])))
-    const { JsonlReporter } = await import('../../../reporters/jsonl-reporter.ts')
+    const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
     const startedAt = Date.now() / 1000
     const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
     const outcome = await runVitest({
       runs: prepared,
       counts,
-      reporters: [progress, new JsonlReporter({ summary: false })],
+      reporters: [progress, new JsonlReporter({ summary: false, append: true })],
       chunkSize,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
     })
     const summaries: RunSummary[] = []
     for (const r of prepared) {
-      const s = await summarizeFile({ outputPath: r.outputPath, startedAt, endedAt: Date.now() / 1000, seed: r.seed, category: r.category ?? findBenchmark(r.benchmark)?.category, benchmark: r.benchmark, model: r.model, backend: r.backend })
-      writeFileAtomic(summaryPathFor(r.outputPath), `${JSON.stringify(s, null, 2)}\n`)
-      summaries.push(s)
+      summaries.push(await writeRunSummary(r, r.outputPath, startedAt))
     }
     await sendToTrackers(suite, o, prepared, summaries, io)
     printResults(summaries, io, o.compact)

@@ -1,7 +1,7 @@
 // `jarvis serve -m MODEL`: the embedded llama.cpp engine behind OpenAI- and Ollama-compatible HTTP APIs.
 import { parseArgs } from 'node:util'
 import { createLlamaCppEngine } from '../../engines/llama-cpp.ts'
-import { isJarvisError, JarvisError } from '../../errors.ts'
+import { isJarvisError, JarvisError } from '../../core/errors.ts'
 import { startServer } from '../../serve/server.ts'
 import type { CliIO, Command } from '../io.ts'
 

@@ -2,7 +2,7 @@
 //   empty answer, compile error, crash on import, missing entry point, any failing test → false;
 //   the sandbox itself failing, or broken test data → null (unscored, reason stored);
 //   all tests pass → true. `score` is the pass rate.
-import type { Score } from '../../harness/types.ts'
+import type { Score } from '../../core/score.ts'
 import type { CodeTestRun, TestOutcome } from './run-code-tests.ts'
 
 /** Test details kept in scoring_metadata (the first ones: enough to see why, small enough for JSONL). */

@@ -6,7 +6,7 @@
 // references are short answers) AND the answer was stated explicitly (\boxed, "Final answer:", "The answer
 // is"); a last-line guess or a free-form reference goes to the judge. `score: null` means "ask the judge";
 // `metadata` then carries what the fast path saw.
-import type { Score } from '../../harness/types.ts'
+import type { Score } from '../../core/score.ts'
 import { mathEquivalent } from './equivalent.ts'
 import { extractBoxed, extractFinalAnswer } from './extract-answer.ts'
 

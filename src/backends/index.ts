@@ -1,0 +1,39 @@
+// The one registry of backends (how a sample gets answered): `jarvis eval list`, config validation, the CLI's
+// --backend and the harness's backend pool all read it. Adding a backend adds a file and an entry here.
+import type { ResolvedRun } from '../config/resolved-run.ts'
+import type { Backend } from '../core/backend.ts'
+import type { Engine } from '../core/engine.ts'
+
+export const BACKEND_KEYS = ['jarvis-direct', 'jarvis-agent', 'hermes', 'openclaw', 'terminalbench-native'] as const
+export type BackendKey = (typeof BACKEND_KEYS)[number]
+
+export interface BackendDeps {
+  /** The worker's engine for the run's model: loaded once, bounded by max_workers, model-checked, cached. */
+  engine(): Promise<Engine>
+  log(line: string): void
+}
+
+export interface BackendEntry {
+  key: BackendKey
+  description: string
+  /** Builds the backend lazily (its module loads only when a run uses it); absent = not implemented yet. */
+  create?: (run: ResolvedRun, deps: BackendDeps) => Promise<Backend>
+}
+
+export const BACKENDS: readonly BackendEntry[] = [
+  {
+    key: 'jarvis-direct',
+    description: 'Engine-level inference (embedded llama.cpp, local servers or cloud)',
+    create: async (run, deps) => new (await import('./jarvis-direct.ts')).JarvisDirectBackend(await deps.engine(), run.modelFile ?? run.model),
+  },
+  { key: 'jarvis-agent', description: 'Agent-level inference with tool calling' },
+  { key: 'hermes', description: 'Hermes Agent via subprocess' },
+  { key: 'openclaw', description: 'OpenClaw via Node subprocess' },
+  { key: 'terminalbench-native', description: 'TerminalBench Docker harness' },
+]
+
+const byKey = new Map<string, BackendEntry>(BACKENDS.map((b) => [b.key, b]))
+
+export const findBackend = (key: string): BackendEntry | undefined => byKey.get(key)
+export const isBackendReady = (key: string): boolean => byKey.get(key)?.create !== undefined
+export const readyBackendKeys = (): string[] => BACKENDS.filter((b) => b.create).map((b) => b.key)

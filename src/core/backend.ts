@@ -1,0 +1,81 @@
+import type { Environment } from './environment.ts'
+import type { ChatMessage, ToolCall } from './messages.ts'
+import type { EvalRecord } from './record.ts'
+import type { Tool } from './tool.ts'
+
+/** What a backend is asked to do for one sample. */
+export interface SampleTask {
+  record: EvalRecord
+  /** The opening conversation (system?, user: problem), as the benchmark built it. */
+  messages: ChatMessage[]
+  generation: { temperature: number; maxTokens: number; seed?: number }
+  /** Tools offered to the model (empty for one-call backends). */
+  tools: Tool[]
+  environment: Environment | null
+  limits: {
+    maxTurns: number
+    /** Wall clock of the whole attempt, seconds. */
+    timeoutS: number | null
+    /** Completion tokens over all turns. */
+    tokenBudget: number | null
+  }
+}
+
+export interface SolveContext {
+  signal?: AbortSignal
+  log?(line: string): void
+}
+
+/** One model call of an attempt. */
+export interface TurnRecord {
+  promptTokens: number
+  completionTokens: number
+  latencySeconds: number
+  ttftSeconds: number
+  costUsd: number
+  finishReason: string
+  retries: number
+  cached: boolean
+  toolCalls: ToolCall[]
+}
+
+export interface AttemptUsage {
+  calls: number
+  promptTokens: number
+  completionTokens: number
+  costUsd: number
+}
+
+/** Why an attempt ended without an error: a final answer, or a limit (then it has no valid answer: wrong). */
+export type AttemptStop = 'answer' | 'max_turns' | 'timeout' | 'token_budget'
+
+/** Everything a backend did for one sample: the answer, how it got there, and what it cost. */
+export interface Attempt {
+  answer: string
+  /** The full conversation: opening messages, assistant turns, tool calls and results. */
+  transcript: ChatMessage[]
+  turns: TurnRecord[]
+  usage: AttemptUsage
+  /** Wall time of the attempt (model calls, tools, retries). */
+  latencySeconds: number
+  /** Time to the first token of the first model call. */
+  ttftSeconds: number
+  finishReason: string
+  retries: number
+  /** Every model call was answered from the response cache. */
+  cached: boolean
+  stop: AttemptStop
+  /** An inference failure after retries: the sample is an error, not a wrong answer. */
+  error: { kind: string; message: string } | null
+  /** Backend-specific results a scorer may read (a patch, a predictions file…). */
+  artifacts?: Record<string, unknown>
+}
+
+/** How a sample gets answered: one engine call (jarvis-direct), a tool loop (jarvis-agent), an external agent… */
+export interface Backend {
+  readonly key: string
+  /** Fails (JarvisError) when what it needs is not there; checked once, before its first sample. */
+  ready(): Promise<void>
+  solve(task: SampleTask, ctx: SolveContext): Promise<Attempt>
+  close(): Promise<void>
+}

@@ -1,0 +1,22 @@
+/** One dataset row, normalised. `record_id` is stable: `<benchmark>-<dataset id>` or a content hash. */
+export interface EvalRecord {
+  record_id: string
+  /** The user prompt as sent to the model (after the benchmark's template). */
+  problem: string
+  /** Optional system prompt sent before `problem`. */
+  system?: string
+  reference: string
+  category: string
+  subject: string
+  metadata: Record<string, unknown>
+}
+
+export interface LoadContext {
+  split?: string
+  subset?: string
+  seed: number
+  /** A hint: loaders of huge datasets may stop early; the harness still shuffles/takes. */
+  maxSamples?: number
+  signal?: AbortSignal
+  log(message: string): void
+}
