@@ -127,6 +127,8 @@ class Comparer {
       const scaled = this.a.percent ? expressionsEqual(`(${mx}) / 100`, my) : expressionsEqual(mx, `(${my}) / 100`)
       if (scaled === true) v = true
     }
+    // "2.6667" against 8/3: a rounded decimal is not proven wrong; the judge reads the question's precision
+    if (v === false && (rounded(x, my) || rounded(y, mx))) v = 'unsure'
     if (v !== 'unsure' && this.method !== 'symbolic') this.method = /[a-zA-Z]/.test(`${mx} ${my}`.replace(/\b[a-zA-Z]+\b/g, (w) => (FUNCTIONS.has(w) || ['pi', 'e', 'i', 'Infinity'].includes(w) ? '' : w))) ? 'symbolic' : 'numeric'
     return v
   }
@@ -210,6 +212,13 @@ class Comparer {
     if (perfectMatching(table, (v) => v === true)) return true
     return perfectMatching(table, (v) => v !== false) ? 'unsure' : false
   }
+}
+
+/** `decimal` is a decimal literal with 2+ places and `other` (mathjs text) rounds to it at that precision. */
+function rounded(decimal: string, other: string): boolean {
+  const m = /^\s*(-?\d*\.(\d{2,}))\s*$/.exec(decimal)
+  if (!m) return false
+  return expressionsEqual(`round(${other}, ${m[2].length})`, m[1]) === true
 }
 
 function all(vs: Verdict[]): Verdict {

@@ -1,6 +1,7 @@
 // The final answer of a model's worked solution.
 //
 //   extractBoxed(text): string | null            the LAST \boxed{…} / \fbox{…}, nested braces kept
+//   extractBoxedAnswer(text): string | null      the same with the boxes joined to it (a reference's answer)
 //   extractFinalAnswer(text): ExtractedAnswer | null
 //
 // OpenJarvis read the FIRST \boxed with a regex that stops at the first "}", so \boxed{\frac{1}{2}} became
@@ -66,6 +67,11 @@ export function extractBoxed(text: string): string | null {
   return boxes(text).at(-1)?.content ?? null
 }
 
+/** The final boxed answer with the boxes joined to it ("\boxed{1}\boxed{2}" is "1, 2"), or null. */
+export function extractBoxedAnswer(text: string): string | null {
+  return finalBoxGroup(text, boxes(text))?.answer ?? null
+}
+
 const LABEL = String.raw`([a-zA-Z](?:_\{?\w+\}?)?)\s*=\s*\$?\s*$`
 /** What may sit between boxes that form one answer: math delimiters, "and"/"or", commas, "x =", \quad. */
 const CONNECTOR = /^(?:\s|\$|\\[()[\]]|\\q?quad|\\text\s*\{\s*(?:and|or|,)?\s*\}|\band\b|\bor\b|[,;&]|\\\\|\\[,;!]|[a-zA-Z](?:_\{?\w+\}?)?\s*=)*$/
@@ -121,7 +127,7 @@ export function extractFinalAnswer(text: string): ExtractedAnswer | null {
     return { answer: group.answer, method: 'boxed' }
   }
   const labelled = lastLabelled(body)
-  if (labelled) return { answer: labelled.answer, method: 'labelled' }
+  if (labelled) return valueOfStatement(labelled.answer)
   const span = lastMathSpan(body)
   if (span) return span
   const lines = body.split('\n').map((l) => cleanCaptured(l)).filter(Boolean)
@@ -129,12 +135,32 @@ export function extractFinalAnswer(text: string): ExtractedAnswer | null {
   return last ? { answer: last, method: 'last_line' } : null
 }
 
-/** Reasoning models may put their thinking in the content: the answer follows the last </think>. */
+/**
+ * "Final Answer: The largest $n$ is 34." labels a sentence: its value is what follows the last "is"
+ * ("34"), else the sentence's one math span or number (lastMathSpan); a plain label stays as it is.
+ */
+function valueOfStatement(answer: string): ExtractedAnswer {
+  const words = (s: string) => s.replace(/\$[^$]*\$/g, ' ').match(/[a-zA-Z]{3,}/g) ?? []
+  const tail = /^(.*\S)\s+(?:is|are|equals|was)\s+(\S.*)$/i.exec(answer)
+  if (tail && words(tail[1]).length > 0) {
+    const value = cleanCaptured(tail[2])
+    if (value && words(value).length === 0) return { answer: value, method: 'labelled' }
+  }
+  if (words(answer).length < 3) return { answer, method: 'labelled' }
+  return lastMathSpan(answer) ?? { answer, method: 'labelled' }
+}
+
+/**
+ * Reasoning models may put their thinking in the content: the answer follows the last </think>. A model that
+ * runs past its end token ("… is 2/3. <|im_start|>user …") ends there.
+ */
 function afterThinking(text: string): string {
-  const i = text.lastIndexOf('</think>')
-  if (i < 0) return text
-  const rest = text.slice(i + '</think>'.length)
-  return rest.trim() ? rest : text
+  const end = /<\|(?:im_start|im_end|endoftext|eot_id|end_of_text)\|>/.exec(text)
+  const cut = end ? text.slice(0, end.index) : text
+  const i = cut.lastIndexOf('</think>')
+  if (i < 0) return cut
+  const rest = cut.slice(i + '</think>'.length)
+  return rest.trim() ? rest : cut
 }
 
 /** Markdown and math delimiters around a captured answer, and a sentence that goes on after it. */

@@ -9,7 +9,7 @@
 // `metadata` then carries what the fast path saw.
 import type { Score } from '../../core/score.ts'
 import { mathEquivalent } from './equivalent.ts'
-import { extractBoxed, extractFinalAnswer } from './extract-answer.ts'
+import { extractBoxedAnswer, extractFinalAnswer } from './extract-answer.ts'
 
 export interface FastPath {
   score: Score | null
@@ -18,7 +18,7 @@ export interface FastPath {
 
 export function mathFastPath(answer: string, reference: string, opts: { decideFalse: boolean }): FastPath {
   const ext = extractFinalAnswer(answer)
-  const ref = extractBoxed(reference) ?? reference.trim()
+  const ref = extractBoxedAnswer(reference) ?? reference.trim()
   const metadata: Record<string, unknown> = { final_answer: ext?.answer ?? null, extraction: ext?.method ?? null }
   if (!ext) return { score: null, metadata }
   const eq = mathEquivalent(ext.answer, ref)

@@ -11,12 +11,15 @@
 import type { ExtractedAnswer } from './extract-answer.ts'
 
 const SPAN = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]/g
-const NUMBER = /(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w.]*\d)/g
+const NUMBER = /(?<![\w.\/])-?\d[\d,]*(?:\.\d+)?(?:\/\d+)?(?![\w.]*\d)/g
 
 /** Sentences of a paragraph: split after . ! ? followed by a space and a capital, a $ or a backslash. */
 function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?])\s+(?=[A-Z$\\])/).map((s) => s.trim()).filter(Boolean)
+  return paragraph.split(/(?<=[.!?]\${0,2})\s+(?=[A-Z$\\])/).map((s) => s.trim()).filter(Boolean)
 }
+
+/** "… the probability that Alice wins is 2/3." / "… is $\frac{2}{3}$.": the value the sentence ends on. */
+const ENDS_ON_VALUE = /\b(?:is|are|equals|was|becomes)\s+(?:\$([^$]+)\$|(-?\d[\d,]*(?:\.\d+)?(?:\/\d+)?))\s*[.!]?$/
 
 /**
  * The value a span states: the result of arithmetic ("90 - 18 = 72", "x = 3 \cdot 4 = 12" → the number);
@@ -32,16 +35,21 @@ function spanValue(span: string): string {
 /** An escaped dollar ("\\$18.90") is no math delimiter: hidden while spans are found. */
 const DOLLAR = '\u0000'
 
+/** Sign-offs that are no part of the answer ("I hope it is correct." ends Minerva-style answers). */
+const SIGN_OFF = /\bI hope (?:it|this) is correct\.?/gi
+
 export function lastMathSpan(text: string): ExtractedAnswer | null {
-  const body = text.replace(/\\\$/g, DOLLAR)
+  const body = text.replace(/\\\$/g, DOLLAR).replace(SIGN_OFF, '')
   const paragraphs = body.trim().split(/\n\s*\n/).slice(-2)
   const all = paragraphs.flatMap((p) => sentences(p.replace(/\n/g, ' ')))
   for (let k = all.length - 1; k >= 0 && k >= all.length - 4; k--) {
     const sentence = all[k]
     // "so x cannot be $5$": a negated statement names no answer
     if (/\b(?:not|cannot|can't|isn't|never|no|neither|nor|impossible)\b/i.test(sentence.replace(SPAN, ' '))) return null
-    const spans = [...sentence.matchAll(SPAN)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]).trim()).filter(Boolean)
     const final = k === all.length - 1
+    const end = final ? ENDS_ON_VALUE.exec(sentence) : null
+    if (end) return { answer: spanValue(end[1] ?? end[2]).replaceAll(DOLLAR, '\\$'), method: 'last_span' }
+    const spans = [...sentence.matchAll(SPAN)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]).trim()).filter(Boolean)
     if (spans.length) {
       const outside = sentence.replace(SPAN, ' ')
       const alone = spans.length === 1 && !/\d/.test(outside)

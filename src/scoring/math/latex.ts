@@ -38,7 +38,7 @@ export function cleanLatex(input: string): CleanedAnswer {
   // "1.5e3", "2E-4": scientific notation, not 1.5·e·3 (a spaced "4e - 3" stays Euler's e)
   s = s.replace(/(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])/g, '$1\\times 10^{$2}')
   // digit groups: "32,\!348", "10{,}080", "10\,080" and "10 080" are one number; elsewhere "\," is a space
-  s = s.replace(/\{,\}/g, ',').replace(/(\d),?\s*\\[!,]\s*(?=\d{3}(?!\d))/g, '$1,')
+  s = s.replace(/\s*\{\s*,\s*\}\s*/g, ',').replace(/(\d),?\s*\\[!,]\s*(?=\d{3}(?!\d))/g, '$1,')
   s = s.replace(/(?<!\\)\\[!,;:> ]/g, ' ').replace(/~/g, ' ')
   s = s.replace(/(\d) (?=\d{3}(?!\d))/g, '$1')
   s = s.replace(/\\(left|right|[Bb]igg?[lr]?)\s*(\.|(?=[\\([\]{}|)]))/g, '') // \left( → (, \left. → nothing

@@ -33,7 +33,11 @@ export function parseAnswer(text: string): MathAnswer {
 
 function parse(input: string): MathAnswer {
   const s = input.trim()
-  const matrix = /^\\begin\{([pbvBV]?matrix|array)\}(?:\{[^}]*\})?([\s\S]*)\\end\{\1\}$/.exec(s)
+  // a matrix in brackets, "\left[\begin{array}…\end{array}\right]" (the \left/\right are gone by now)
+  const wrapped = /^[[(]\s*(\\begin\{([pbvBV]?matrix|array)\}[\s\S]*\\end\{\2\})\s*[\])]$/.exec(s)
+  if (wrapped) return parse(wrapped[1])
+  // one matrix: "A + B" of two matrices is not one (the inner part holds no other \begin or \end)
+  const matrix = /^\\begin\{([pbvBV]?matrix|array)\}(?:\{[^}]*\})?((?:(?!\\begin\{|\\end\{)[\s\S])*)\\end\{\1\}$/.exec(s)
   if (matrix) {
     const rows = matrix[2].split(/\\\\/).map((r) => r.trim()).filter(Boolean)
     return { kind: 'matrix', rows: rows.map((r) => r.split('&').map((c) => parse(c))) }
