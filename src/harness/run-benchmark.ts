@@ -1,4 +1,5 @@
 import { describe, inject } from 'vitest'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import type { Backend } from '../core/backend.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
@@ -22,11 +23,11 @@ declare module 'vitest' {
 
 /**
  * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
- * benchmark key. The file runs only in model projects that list this benchmark.
+ * benchmark key and the model slug (describeNameFor). The file runs only in model projects that list this benchmark.
  */
 export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key, part?: { index: number; count: number }): void {
   const run = inject('jarvis')?.runs?.[runKey]
-  describe(runKey, async () => {
+  describe(run ? describeNameFor(runKey, run.modelSlug) : runKey, async () => {
     if (!run) {
       evalTest.skip(`${runKey} is not in this project's suite`, () => {})
       return
