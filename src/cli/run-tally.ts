@@ -50,13 +50,13 @@ export function noScoreLine(t: Tally): string | null {
   if (t.ran === 0 || t.scored > 0) return null
   const unscored = t.ran - t.errors
   const parts = [
-    t.errors && `${t.errors} of ${t.ran} requests failed (${counts(t.errorKinds)})${t.firstError ? `, first: ${clip(t.firstError)}` : ''}`,
-    unscored && `${unscored} answers got no verdict (${counts(t.unscored)})${t.firstUnscoredDetail ? `: ${clip(t.firstUnscoredDetail)}` : ''}`,
+    t.errors && `${t.errors} of ${t.ran} requests failed (${counts(t.errorKinds)})${t.firstError ? `, first: ${clip(t.firstError).replace(/\.$/, '')}` : ''}`,
+    unscored && `${unscored} answers got no verdict (${counts(t.unscored)})${t.firstUnscoredDetail ? `: ${clip(t.firstUnscoredDetail).replace(/\.$/, '')}` : ''}`,
   ].filter(Boolean)
   const fix = t.errors
     ? 'Check the endpoint, the API key and the model name, then rerun with --resume --retry-errors.'
     : Object.keys(t.unscored).some((k) => k.startsWith('judge'))
-      ? 'Give a reachable judge (--judge-model/--judge-engine or [judge]), then rescore with --resume --retry-errors or rerun.'
+      ? 'Give a reachable judge (--judge-model/--judge-engine or [judge]) and run again.'
       : 'See scoring_metadata.reason in the JSONL.'
   return `${t.benchmark} / ${t.model}: no sample could be scored: ${parts.join('; ')}. ${fix}`
 }

@@ -60,6 +60,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
         const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
+        if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)
@@ -67,6 +68,10 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     }
   })
 }
+
+/** -v's word for a sample's outcome. */
+const verdictOf = (r: SampleResult): string =>
+  r.error ? `error (${r.error.slice(0, 120)})` : r.is_correct === null ? `unscored (${String(r.scoring_metadata.reason ?? 'no verdict')})` : r.is_correct ? 'correct' : 'wrong'
 
 /** A wrong answer is a failed test whose message shows the reference and what was read from the answer. */
 function failWrong(score: Score | null): never {

@@ -14,5 +14,5 @@ export const runAllCommand: Command = async (argv, io) => {
   const missing = BENCHMARKS.filter((b) => !isReady(b)).map((b) => b.key)
   if (missing.length) io.out(`Skipping ${missing.length} benchmarks that are not implemented yet: ${missing.join(', ')}`)
   o.benchmarks = ready
-  return (await executeRun(o, io, { handleInterrupt: true })).exitCode
+  return (await executeRun(o, io, { interruptCommand: 'jarvis eval run-all' })).exitCode
 }

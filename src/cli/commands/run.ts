@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
@@ -61,7 +61,7 @@ function namePattern(p: string | undefined): RegExp | undefined {
 }
 
 /** The whole run: validate → preflight (no model call) → prepare outputs → Vitest → summaries → table. */
-export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: string; handleInterrupt?: boolean } = {}): Promise<RunOutcome> {
+export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: string; /** Ctrl-C prints how to resume with this command ('jarvis eval run') and exits 130. */ interruptCommand?: string } = {}): Promise<RunOutcome> {
   const log = (line: string) => o.verbose && io.err(`[jarvis] ${line}`)
   if (o.apiKey) process.env.JARVIS_BACKEND_API_KEY = o.apiKey // env only: never written to disk or results
   if (o.verbose) process.env.JARVIS_VERBOSE = '1'
@@ -105,16 +105,14 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
     const tally = new RunTally()
     const startedAt = Date.now() / 1000
     const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
-    if (where.handleInterrupt)
-      uninstall = exitOnInterrupt(async () => {
+    if (where.interruptCommand)
+      uninstall = exitOnInterrupt(() => {
         io.err('')
         for (const r of prepared) {
-          const t = tally.byOutput.get(r.outputPath)
           if (update) compactByRecordId(r.outputPath)
-          if (existsSync(r.outputPath) && statSync(r.outputPath).size > 0) await writeRunSummary(r, r.outputPath, startedAt)
-          io.err(`jarvis: interrupted: ${r.benchmark} / ${r.model}: ${t?.ran ?? 0} samples finished in this run, kept in ${r.outputPath}`)
+          io.err(`jarvis: interrupted: ${r.benchmark} / ${r.model}: ${tally.byOutput.get(r.outputPath)?.ran ?? 0} samples finished in this run, kept in ${r.outputPath}`)
         }
-        io.err(`jarvis: resume with: ${resumeCommandLine(o.argv)}`)
+        io.err(`jarvis: resume with: ${resumeCommandLine(where.interruptCommand!, o.argv)}`)
       })
     const outcome = await runVitest({
       runs: prepared,
@@ -212,5 +210,5 @@ function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): voi
 export const runCommand: Command = async (argv, io) => {
   const o = parseRunArgs(argv)
   if (o.help) return io.out(o.help), 0
-  return (await executeRun(o, io, { handleInterrupt: true })).exitCode
+  return (await executeRun(o, io, { interruptCommand: 'jarvis eval run' })).exitCode
 }
