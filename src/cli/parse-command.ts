@@ -77,7 +77,8 @@ export function parseCommandLine(spec: CommandSpec, argv: string[]): ParsedComma
       throw new JarvisError('JARVIS_BAD_OPTION', `${spec.path}: unknown option ${flag}.${hint} ${run}`)
     }
     if (e.code === 'commander.optionMissingArgument') {
-      const flags = /option '([^ ']+(?:, [^ ']+)?)/.exec(e.message)?.[1]?.replace(', ', '/') ?? 'an option'
+      const m = /option '(?:(-\w), )?(--[\w-]+)/.exec(e.message)
+      const flags = m ? [m[1], m[2]].filter(Boolean).join('/') : 'an option'
       throw new JarvisError('JARVIS_BAD_OPTION', `${spec.path}: ${flags} needs a value. ${run}`)
     }
     throw new JarvisError('JARVIS_BAD_OPTION', `${spec.path}: ${e.message.replace(/^error: /, '').replace(/\.?$/, '.')} ${run}`)
