@@ -124,6 +124,14 @@ describe('samples re-run by name update the results in place', () => {
     expect(JSON.parse(readFileSync(`${file()}.summary.json`, 'utf8'))).toMatchObject({ total_samples: 6, correct: 5 })
   })
 
+  test('a -t that matches no sample is bad input, before any model call', async () => {
+    const before = api.requests.length
+    const res = await runJarvis(['eval', 'run', '-c', suite, '-t', 'q9999'], env)
+    expect(res.code).toBe(2)
+    expect(res.stderr.trim()).toBe('jarvis: -t/--test-name-pattern "q9999" matches no sample. Test names look like "quiz @ test-model <record-id>"; see a run\'s JSONL for the record ids.')
+    expect(api.requests.slice(before).filter((r) => r.path === '/v1/chat/completions')).toEqual([])
+  })
+
   test('--record-ids does the same for the ids it names', async () => {
     wrongFor.clear()
     wrongFor.add(1)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
+import { describeNameFor } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
@@ -76,6 +77,8 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   for (const r of runs) log(describeRun(r))
   const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
+  if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
+    throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
   // counts: selected samples per run (chunks slice the whole selection); remaining: what this run will do.
   const counts = new Map<ResolvedRun, number>()
