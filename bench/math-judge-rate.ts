@@ -1,18 +1,20 @@
 // How often MATH-500 pays for a judge call, and how often the no-judge path is wrong, on a realistic answer mix
-// (bench/lib/math-mix.ts: the 500 real references × the response formats real models write, each labelled).
+// (bench/lib/math-mix.ts: 500 MATH-style references, bench/lib/math-references.ts, × the response formats real models
+// write, each labelled).
 //
 //   node bench/math-judge-rate.mjs [--dump mix.jsonl] [--show judge|fp|fn]
 //
 // judge: the fast path could not decide (the scorer would call the judge). fp: decided right on a wrong
 // response (the worst grading error). fn: decided wrong on a right response. Exit 1 if any fp.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { mathFastPath } from '../src/scoring/math/fast-path.ts'
 import { buildMix, type MixCase } from './lib/math-mix.ts'
+import { MATH_REFERENCES } from './lib/math-references.ts'
 
 export async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { dump: { type: 'string' }, show: { type: 'string' } } })
-  const refs = JSON.parse(readFileSync(new URL('./fixtures/math500-references.json', import.meta.url), 'utf8')) as string[]
+  const refs = [...MATH_REFERENCES]
   const mix = buildMix(refs)
   if (values.dump) writeFileSync(values.dump, mix.map((c) => JSON.stringify(c)).join('\n') + '\n')
   const rows = new Map<string, { n: number; judge: number; fp: number; fn: number }>()

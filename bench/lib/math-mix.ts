@@ -1,5 +1,5 @@
-// A realistic answer mix for MATH-500: the 500 real reference answers (bench/fixtures/math500-references.json,
-// the `answer` column of HuggingFaceH4/MATH-500, in dataset order) and, for each, model responses in the formats
+// A realistic answer mix for MATH-500: 500 MATH-style reference answers (bench/lib/math-references.ts, generated
+// in the proportions of the dataset's `answer` column) and, for each, model responses in the formats
 // real models produce with our prompt ("put your final answer within \boxed{}"), each labelled right or wrong:
 //
 //   boxed        a worked solution ending in $\boxed{REF}$                                         right
