@@ -18,6 +18,12 @@ export interface BackendEntry {
   description: string
   /** Builds the backend lazily (its module loads only when a run uses it); absent = not implemented yet. */
   create?: (run: ResolvedRun, deps: BackendDeps) => Promise<Backend>
+  /**
+   * Preflight for backends that reach the model themselves (external agents): what this machine and the endpoint
+   * have, checked before any model call. Throws a one-line JarvisError (exit 2); returns a line for the log. It
+   * replaces the engine check of the run (the backend never uses the worker's engine).
+   */
+  probe?: (run: ResolvedRun) => Promise<string>
 }
 
 export const BACKENDS: readonly BackendEntry[] = [
@@ -27,8 +33,18 @@ export const BACKENDS: readonly BackendEntry[] = [
     create: async (run, deps) => new (await import('./jarvis-direct.ts')).JarvisDirectBackend(await deps.engine(), run.modelFile ?? run.model),
   },
   { key: 'jarvis-agent', description: 'Agent-level inference with tool calling' },
-  { key: 'hermes', description: 'Hermes Agent via subprocess' },
-  { key: 'openclaw', description: 'OpenClaw via Node subprocess' },
+  {
+    key: 'hermes',
+    description: 'Hermes Agent via subprocess',
+    create: async (run, deps) => new (await import('./hermes.ts')).HermesBackend(run, deps.log),
+    probe: async (run) => (await import('./hermes.ts')).probeHermes(run),
+  },
+  {
+    key: 'openclaw',
+    description: 'OpenClaw via Node subprocess',
+    create: async (run, deps) => new (await import('./openclaw.ts')).OpenClawBackend(run, deps.log),
+    probe: async (run) => (await import('./openclaw.ts')).probeOpenClaw(run),
+  },
   { key: 'terminalbench-native', description: 'TerminalBench Docker harness' },
 ]
 

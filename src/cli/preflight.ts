@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
+import { findBackend } from '../backends/index.ts'
 import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
@@ -32,6 +33,15 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   }
   const checked = new Set<string>()
   for (const r of runs) {
+    // External agents (hermes, openclaw): their install, the pin and the model at their endpoint.
+    const probe = findBackend(r.backend)?.probe
+    if (probe) {
+      const key = `${r.backend}|${r.engine}|${r.model}|${r.baseUrl ?? ''}`
+      if (checked.has(key)) continue
+      checked.add(key)
+      log(await probe(r))
+      continue
+    }
     const key = `${r.engine}|${r.model}|${r.baseUrl ?? ''}`
     if (checked.has(key)) continue
     checked.add(key)

@@ -54,6 +54,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
     help,
     trackers,
     overrides: {
+      backend: s('backend'),
       engine: s('engine'),
       baseUrl: s('base-url'),
       seed: num('seed', s('seed'), 'int'),

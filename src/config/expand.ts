@@ -2,12 +2,15 @@ import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
+import { EXTERNAL_BACKENDS, externalBaseUrl } from './external.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
 
 /** Flags given on the command line; only those set override the suite (they rank above everything). */
 export interface RunOverrides {
+  /** --backend: how every benchmark of the run is answered. */
+  backend?: string
   engine?: string
   baseUrl?: string
   seed?: number
@@ -68,6 +71,13 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
     const slug = modelSlug(m.name)
     const modelFile = engine === 'llamacpp' && /\.gguf$/i.test(m.name) ? localModelFile(m.name, cwd, opts.configDir) : null
     for (const b of suite.benchmarks) {
+      const backend = o.backend ?? b.backend
+      // hermes / openclaw reach the model themselves at their endpoint (an OpenAI-compatible server): its URL is
+      // the run's baseUrl; the engine key only says whether answers are priced ("cloud") or not.
+      const explicitEngine = o.engine ?? m.engine
+      const external = EXTERNAL_BACKENDS.has(backend)
+        ? { engine: explicitEngine ? resolveEngineKey({ model: m.name, engine: explicitEngine }, where) : 'openai-compatible', baseUrl: externalBaseUrl(suite, o.baseUrl, m.base_url, env) }
+        : null
       const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
       runs.push({
@@ -75,13 +85,13 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         benchmark: b.name,
         model: m.name,
         modelSlug: slug,
-        modelFile,
-        engine,
-        backend: b.backend,
+        modelFile: external ? null : modelFile,
+        engine: external?.engine ?? engine,
+        backend,
         agent: b.agent ?? null,
         tools: b.tools,
         maxTurns: suite.run.max_turns ?? null,
-        baseUrl,
+        baseUrl: external ? external.baseUrl : baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,
         maxSamples: o.maxSamples ?? b.max_samples ?? null,

@@ -12,6 +12,8 @@ export type JarvisErrorCode =
   | 'JARVIS_OUTPUT'
   | 'JARVIS_UNSUPPORTED'
   | 'JARVIS_RESULTS'
+  /** Software or a service the run needs is missing on this machine (what, and how to get it). */
+  | 'JARVIS_REQUIREMENT'
 
 export class JarvisError extends Error {
   readonly code: JarvisErrorCode

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
+import { exportExternalApiKey } from '../../config/external.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import { describeNameFor } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
@@ -70,6 +71,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   // Samples chosen by name update the results in place (prepare-output.ts); a full run starts a fresh file.
   const update = testNamePattern !== undefined || o.overrides.recordIds !== undefined
   const { suite, source, configDir } = suiteFromOptions(o)
+  exportExternalApiKey(suite)
   const runs = expandSuite(suite, o.overrides, { source, configDir, cwd: where.cwd })
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
