@@ -76,10 +76,12 @@ export async function runSample(args: {
   const span = telemetry.begin()
   const attempt = await backend.solve(task, { signal })
   const reading = span.end()
+  // External agents (hermes, openclaw): which framework ran, its own counts, how the calls were metered.
+  const external = attempt.artifacts?.external ? { external: attempt.artifacts.external } : {}
   if (attempt.error) {
     const kind = attempt.error.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : attempt.error.kind
     return {
-      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries }),
+      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries, extra: external }),
       score: null,
       messages,
       attempt,
@@ -97,7 +99,7 @@ export async function runSample(args: {
     }
   }
   const verdict = scoreFields(score)
-  const metadata = verdict.scoring_metadata
+  const metadata = Object.assign(verdict.scoring_metadata, external)
   if (attempt.retries > 0) metadata.retries = attempt.retries
   if (attempt.cached) metadata.cache_hit = true
   // Failed and unscored samples keep what was asked (the HTML report's failure table shows it); capped so a
@@ -161,13 +163,15 @@ interface Parts {
   power?: number
   util?: number
   eff?: ReturnType<typeof computeEfficiency>
+  /** Metadata of an error line beyond its kind. */
+  extra?: Record<string, unknown>
 }
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6
 
 /** The JSONL line (serializeResult writes its keys in the spec's order). */
 function buildResult(run: ResolvedRun, record: EvalRecord, p: Parts): SampleResult {
-  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}) } : {})
+  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}), ...p.extra } : {})
   const e = p.eff
   return {
     record_id: record.record_id,
