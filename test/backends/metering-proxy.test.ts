@@ -1,11 +1,9 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, test } from 'vitest'
 import { startMeteringProxy, type MeteringProxy } from '../../src/backends/external/metering-proxy.ts'
 import { deadPort } from '../support/engine-test-kit.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
-import { REAL_KEY } from '../support/external-agents.ts'
+import { REAL_KEY, startToolModel } from '../support/external-agents.ts'
 
 // The metering proxy between an external agent and its endpoint, driven by the real openai client (what Hermes and
 // OpenClaw speak) against the fake server: bytes pass unchanged, each model call is metered, the key is ours.
@@ -30,24 +28,9 @@ async function fake(o: Parameters<typeof startFakeOpenAI>[0] = {}): Promise<Fake
 
 /** An upstream that streams one tool call in pieces, the way vLLM and OpenAI do. */
 async function toolCallingUpstream(): Promise<string> {
-  const server = http.createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' })
-      const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`)
-      const c = (delta: unknown, finish: string | null = null) => send({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })
-      c({ role: 'assistant', content: '' })
-      c({ tool_calls: [{ index: 0, id: 'call_7', type: 'function', function: { name: 'exec', arguments: '' } }] })
-      c({ tool_calls: [{ index: 0, function: { arguments: '{"command":' } }] })
-      c({ tool_calls: [{ index: 0, function: { arguments: '"cat note.txt"}' } }] })
-      c({}, 'tool_calls')
-      send({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [], usage: { prompt_tokens: 101, completion_tokens: 9, total_tokens: 110 } })
-      res.end('data: [DONE]\n\n')
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  closers.push(() => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  const m = await startToolModel(() => ({ toolCall: { name: 'exec', arguments: { command: 'cat note.txt' } } }))
+  closers.push(() => m.close())
+  return `${m.url}/v1`
 }
 
 describe('metering proxy', () => {
@@ -92,7 +75,8 @@ describe('metering proxy', () => {
     const client = new OpenAI({ baseURL: s.baseUrl, apiKey: s.token, maxRetries: 0 })
     const stream = await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'read the note' }], stream: true, tools: [{ type: 'function', function: { name: 'exec', parameters: {} } }] })
     for await (const _ of stream);
-    expect(s.calls[0]).toMatchObject({ finishReason: 'tool_calls', promptTokens: 101, completionTokens: 9, toolCalls: [{ id: 'call_7', name: 'exec', arguments: { command: 'cat note.txt' } }] })
+    expect(s.calls[0]).toMatchObject({ finishReason: 'tool_calls', usageReported: true, toolCalls: [{ id: 'call_1', name: 'exec', arguments: { command: 'cat note.txt' } }] })
+    expect(s.calls[0].promptTokens).toBeGreaterThan(0)
   })
 
   test('wrong token: 401; unknown session or a closed one: 404; nothing reaches the endpoint', async () => {

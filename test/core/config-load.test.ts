@@ -109,10 +109,10 @@ describe('parseSuite: schema and registry checks', () => {
     expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "swebench" is registered but not implemented yet (needs Docker). Run jarvis eval list to see the ready ones."`)
   })
 
-  test('a backend other than jarvis-direct is refused for now', () => {
-    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'hermes' }] }))
+  test('a backend that is not implemented yet is refused, naming the ready ones', () => {
+    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'terminalbench-native' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct"."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "terminalbench-native" is not supported yet; use backend = "jarvis-direct" or "hermes" or "openclaw"."`)
   })
 
   test('two models with the same slug are refused', () => {

@@ -1,6 +1,8 @@
 // What the external-agent tests share: the stand-ins of OpenClaw's and Hermes's contracts, a run and a sample
 // task for the backends, a clean environment for them, and a JSON record the stand-ins leave in their work dir.
 import { mkdtempSync, readFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -54,3 +56,51 @@ export function agentEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 export const readRecord = (dir: string, name: string): Record<string, any> => JSON.parse(readFileSync(join(dir, name), 'utf8'))
+
+export interface ToolModelReply {
+  content?: string
+  toolCall?: { name: string; arguments: Record<string, unknown> }
+}
+
+/**
+ * A scripted model that can call tools: `reply(messages)` decides each turn (OpenAI wire messages, tool results
+ * included); answers stream as SSE the way vLLM and OpenAI send them (tool-call id and name first, the arguments in
+ * pieces, usage last). Every chat request body is kept in `requests`.
+ */
+export async function startToolModel(reply: (messages: Record<string, unknown>[]) => ToolModelReply, model = 'test-model') {
+  const requests: Record<string, any>[] = []
+  const server = http.createServer((req, res) => {
+    let raw = ''
+    req.on('data', (c) => (raw += c))
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]
+      const json = (status: number, o: unknown) => (res.writeHead(status, { 'content-type': 'application/json' }), res.end(JSON.stringify(o)))
+      if (req.method === 'GET' && path === '/v1/models') return json(200, { object: 'list', data: [{ id: model, object: 'model', created: 0, owned_by: 't' }] })
+      if (req.method !== 'POST' || path !== '/v1/chat/completions') return json(404, { error: { message: `no route ${path}` } })
+      const body = JSON.parse(raw)
+      requests.push(body)
+      const r = reply(body.messages)
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`)
+      const chunk = (delta: unknown, finish: string | null = null) => send({ id: `c${requests.length}`, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })
+      chunk({ role: 'assistant', content: '' })
+      if (r.content) for (const piece of r.content.match(/[\s\S]{1,4}/g) ?? []) chunk({ content: piece })
+      if (r.toolCall) {
+        const args = JSON.stringify(r.toolCall.arguments)
+        chunk({ tool_calls: [{ index: 0, id: `call_${requests.length}`, type: 'function', function: { name: r.toolCall.name, arguments: '' } }] })
+        for (const piece of args.match(/[\s\S]{1,6}/g) ?? []) chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] })
+      }
+      chunk({}, r.toolCall ? 'tool_calls' : 'stop')
+      const promptTokens = Math.ceil(raw.length / 4)
+      const completionTokens = Math.max(1, Math.ceil(((r.content ?? '') + JSON.stringify(r.toolCall ?? '')).length / 4))
+      send({ id: 'u', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } })
+      res.end('data: [DONE]\n\n')
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  }
+}
