@@ -129,8 +129,11 @@ export async function startMeteringProxy(o: ProxyOptions): Promise<MeteringProxy
     const model = typeof json?.model === 'string' ? json.model : ''
     const t0 = performance.now()
     const meter = new ResponseMeter(streamed)
+    let recorded = false
     const record = (status: number, error: string | null, errorKind: string | null) => {
-      if (!isChat) return
+      // A connection that breaks mid-answer reports on both the request and the response: one record.
+      if (!isChat || recorded) return
+      recorded = true
       const r = meter.end()
       const promptTokens = r.promptTokens ?? 0
       const completionTokens = r.completionTokens ?? 0
