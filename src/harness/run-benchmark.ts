@@ -5,7 +5,7 @@ import type { BenchmarkDefinition } from '../core/benchmark.ts'
 import type { Judge } from '../core/judge.ts'
 import type { EvalRecord } from '../core/record.ts'
 import type { SampleResult } from '../core/sample-result.ts'
-import type { Score } from '../core/score.ts'
+import { WRONG_ANSWER_ERROR, type Score } from '../core/score.ts'
 import type { Tool } from '../core/tool.ts'
 import { evalTest, executedOutputs } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
@@ -73,7 +73,7 @@ function failWrong(score: Score | null): never {
   const detail = score?.expected !== undefined ? `: reference ${JSON.stringify(score.expected)}, extracted ${JSON.stringify(score.extracted ?? null)}` : ''
   // A plain Error, not an expect() diff: chai's AssertionError and its diff cost ~0.3 ms per failed sample.
   const e = new Error(`wrong answer${reason}${detail}`)
-  e.name = 'WrongAnswer'
+  e.name = WRONG_ANSWER_ERROR
   e.stack = `${e.name}: ${e.message}`
   throw e
 }
