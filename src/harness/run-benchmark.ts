@@ -9,7 +9,8 @@ import { WRONG_ANSWER_ERROR, type Score } from '../core/score.ts'
 import type { Tool } from '../core/tool.ts'
 import { evalTest, executedOutputs } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { runSample, sampleTask } from './run-sample.ts'
+import { promptText, runSample, sampleTask } from './run-sample.ts'
+import { sampleView } from '../results/sample-view.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     jarvis?: SampleResult
     /** Where the record goes (absolute JSONL path). */
     jarvisOutput?: string
+    /** The sample for a person (verdict, reference / extracted, prompt, answer), wrapped: what the Vitest UI shows. */
+    jarvisSample?: string
   }
 }
 
@@ -56,7 +59,9 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
         if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
         const judge = await (judgePromise ??= judges.get(run.judge))
         const offered = await (toolsPromise ??= tools.get(run.tools))
-        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
+        const { result, score, messages } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
+        // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
+        task.meta.jarvisSample = sampleView(result, promptText(messages, 4000))
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
         if (result.error) throw new Error(`inference failed: ${result.error}`)
