@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
@@ -10,6 +11,8 @@ import { createJudge } from '../scoring/judge/create-judge.ts'
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
+  matching: Map<ResolvedRun, number>
   warnings: string[]
 }
 
@@ -17,7 +20,7 @@ export interface PreflightResult {
  * Everything that can be wrong with the input is found here, before any model call: unwritable output,
  * endpoint down or model not served, judge missing for a judged benchmark, dataset missing/gated/unknown split.
  */
-export async function preflight(runs: ResolvedRun[], log: (line: string) => void): Promise<PreflightResult> {
+export async function preflight(runs: ResolvedRun[], log: (line: string) => void, o: { testNamePattern?: RegExp } = {}): Promise<PreflightResult> {
   const warnings: string[] = []
   for (const dir of new Set(runs.map((r) => dirname(r.outputPath)))) {
     try {
@@ -42,7 +45,9 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   }
   const judged = new Set<string>()
   for (const r of runs) {
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : findBenchmark(r.benchmark)?.needs.judge
+    // A custom dataset's judge: always for scorer = "judge", the fallback of an unreadable letter for mcq (as the
+    // registered MCQ benchmarks), never for exact.
+    const needs = r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : findBenchmark(r.benchmark)?.needs.judge
     if (!needs || needs === 'never') continue
     const key = JSON.stringify(r.judge)
     if (judged.has(key)) continue
@@ -54,11 +59,14 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     }
   }
   const counts = new Map<ResolvedRun, number>()
+  const matching = new Map<ResolvedRun, number>()
   for (const r of runs) {
     const def = await loadDefinition(r)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    matching.set(r, o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)).length : plan.selectedCount)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, warnings }
+  return { counts, matching, warnings }
 }

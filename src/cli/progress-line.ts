@@ -1,6 +1,6 @@
 // Runs' progress as aligned lines that fit a width: the richest layout that fits, the runs' names shortened last.
 
-export interface RunTally {
+export interface ProgressTally {
   /** "benchmark · model" (or "4 runs"); the model part is shortened first when the line is too wide. */
   label: string
   benchmark?: string
@@ -18,7 +18,7 @@ export interface RunTally {
   lastAt: number | null
 }
 
-export const newTally = (label: string, total: number, run?: { benchmark: string; model: string }): RunTally => ({ label, benchmark: run?.benchmark, model: run?.model, total, done: 0, correct: 0, scored: 0, errors: 0, errorKinds: new Map(), retried: 0, startedAt: null, lastAt: null })
+export const newTally = (label: string, total: number, run?: { benchmark: string; model: string }): ProgressTally => ({ label, benchmark: run?.benchmark, model: run?.model, total, done: 0, correct: 0, scored: 0, errors: 0, errorKinds: new Map(), retried: 0, startedAt: null, lastAt: null })
 
 /** 75 → "1:15", 3725 → "1:02:05". */
 export function clock(seconds: number): string {
@@ -37,15 +37,15 @@ export function shorten(s: string, n: number): string {
   return `${s.slice(0, head)}…${s.slice(s.length - (n - 1 - head))}`
 }
 
-const kinds = (t: RunTally) => [...t.errorKinds].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')
+const kinds = (t: ProgressTally) => [...t.errorKinds].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')
 
-function bar(t: RunTally, width: number): string {
+function bar(t: ProgressTally, width: number): string {
   const full = t.total ? Math.min(width, Math.floor((width * t.done) / t.total)) : 0
   return '█'.repeat(full) + '░'.repeat(width - full)
 }
 
 /** A run's fields at each level of detail, richest first; '' = nothing to say (kept as a blank column). */
-function levels(t: RunTally, now: number): string[][] {
+function levels(t: ProgressTally, now: number): string[][] {
   const finished = t.total > 0 && t.done >= t.total
   const waiting = t.startedAt === null && !finished
   const end = finished && t.lastAt !== null ? t.lastAt : now
@@ -87,7 +87,7 @@ function columns(rows: string[][]): string[] {
 }
 
 /** The label within n characters: the model shortened in the middle first, then the benchmark. */
-function labelWithin(t: RunTally, n: number): string {
+function labelWithin(t: ProgressTally, n: number): string {
   if (t.label.length <= n || t.benchmark === undefined || t.model === undefined) return shorten(t.label, n)
   const bench = shorten(t.benchmark, Math.min(t.benchmark.length, Math.max(6, n - 3 - 6)))
   return shorten(`${bench} · ${shorten(t.model, n - bench.length - 3)}`, n)
@@ -99,7 +99,7 @@ function labelWithin(t: RunTally, n: number): string {
  * length (up to 40), else the richest of the readable ones with labels of 24, else any with labels of 16;
  * labels get what is left. `level` says which (KIND_LEVELS: whether errors are named by kind).
  */
-export function progressLines(tallies: RunTally[], now: number, width?: number): { lines: string[]; level: number } {
+export function progressLines(tallies: ProgressTally[], now: number, width?: number): { lines: string[]; level: number } {
   const all = tallies.map((t) => levels(t, now))
   if (width === undefined) return { lines: tallies.map((t, i) => `${t.label}  ${all[i][1].filter(Boolean).join('  ')}`), level: 1 }
   const max = Math.max(1, width - 1) // the last column would make some terminals wrap
@@ -118,10 +118,10 @@ export function progressLines(tallies: RunTally[], now: number, width?: number):
 }
 
 /** One run's line (see progressLines). */
-export const progressLine = (t: RunTally, now: number, width?: number): string => progressLines([t], now, width).lines[0]
+export const progressLine = (t: ProgressTally, now: number, width?: number): string => progressLines([t], now, width).lines[0]
 
 /** "errors: server_error 8, rate_limit 3" over all runs, within width; null without errors. */
-export function errorKindsLine(tallies: RunTally[], width?: number): string | null {
+export function errorKindsLine(tallies: ProgressTally[], width?: number): string | null {
   const t = totalTally(tallies)
   if (!t.errors) return null
   const line = `errors by kind: ${kinds(t)}`
@@ -129,7 +129,7 @@ export function errorKindsLine(tallies: RunTally[], width?: number): string | nu
 }
 
 /** The totals over several runs, as a tally (its label is the run count). */
-export function totalTally(tallies: RunTally[]): RunTally {
+export function totalTally(tallies: ProgressTally[]): ProgressTally {
   const t = newTally(`all ${tallies.length} runs`, 0)
   for (const x of tallies) {
     t.total += x.total

@@ -2,7 +2,7 @@ import { createLogUpdate } from 'log-update'
 import type { Reporter, TestCase } from 'vitest/node'
 import type { SampleResult } from '../core/sample-result.ts'
 import type { CliIO } from './io.ts'
-import { errorKindsLine, KIND_LEVELS, newTally, progressLine, progressLines, totalTally, type RunTally } from './progress-line.ts'
+import { errorKindsLine, KIND_LEVELS, newTally, progressLine, progressLines, totalTally, type ProgressTally } from './progress-line.ts'
 
 export interface ProgressRun {
   benchmark: string
@@ -31,7 +31,7 @@ type LogUpdate = ReturnType<typeof createLogUpdate>
  * per run every 10 % (or logEveryMs) and when it finishes.
  */
 export class ProgressReporter implements Reporter {
-  private readonly tallies = new Map<string, RunTally>()
+  private readonly tallies = new Map<string, ProgressTally>()
   private readonly lastLogged = new Map<string, { done: number; at: number }>()
   private timer: NodeJS.Timeout | null = null
   private draw: LogUpdate | null = null
@@ -123,7 +123,7 @@ export class ProgressReporter implements Reporter {
     const room = Math.max(2, height - 3)
     if (tallies.length <= room) return withKinds(progressLines([totalTally(tallies), ...tallies], now, width))
     // More runs than rows: the runs in progress first, then a count of the rest.
-    const rank = (t: RunTally) => (t.startedAt !== null && t.done < t.total ? 0 : t.done < t.total ? 1 : 2)
+    const rank = (t: ProgressTally) => (t.startedAt !== null && t.done < t.total ? 0 : t.done < t.total ? 1 : 2)
     const shown = tallies.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).slice(0, room - 1).sort((a, b) => a.i - b.i)
     const done = tallies.filter((t) => t.done >= t.total).length
     const waiting = tallies.filter((t) => t.startedAt === null).length
@@ -137,7 +137,7 @@ export class ProgressReporter implements Reporter {
     if (lines.length) this.draw(lines.join('\n'))
   }
 
-  private logLine(test: TestCase, t: RunTally): void {
+  private logLine(test: TestCase, t: ProgressTally): void {
     const k = this.keyOf(test)
     const last = this.lastLogged.get(k) ?? { done: 0, at: t.startedAt ?? this.now() }
     const step = Math.max(1, Math.ceil(t.total / 10))
@@ -154,7 +154,7 @@ export class ProgressReporter implements Reporter {
     return key(test.project.name, suite?.name ?? '')
   }
 
-  private tallyOf(test: TestCase, r?: SampleResult): RunTally | undefined {
+  private tallyOf(test: TestCase, r?: SampleResult): ProgressTally | undefined {
     const found = this.tallies.get(this.keyOf(test))
     if (found || !r) return found
     // A test outside the runs given (a plain Vitest config): tally it under its own benchmark × model.

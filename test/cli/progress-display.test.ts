@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { clock, errorKindsLine, newTally, progressLine, progressLines, shorten, totalTally, type RunTally } from '../../src/cli/progress-line.ts'
+import { clock, errorKindsLine, newTally, progressLine, progressLines, shorten, totalTally, type ProgressTally } from '../../src/cli/progress-line.ts'
 import { resultsTable } from '../../src/cli/results-table.ts'
 import { summarizeResults } from '../../src/results/summary.ts'
 import { makeRun } from '../report/cli-fixtures.ts'
@@ -7,7 +7,7 @@ import { makeRun } from '../report/cli-fixtures.ts'
 const T0 = 1_000_000
 
 /** A run 40 s in: `done` of `total` finished, 77 retried, errors by kind. */
-function tally(benchmark: string, model: string, o: Partial<RunTally> = {}): RunTally {
+function tally(benchmark: string, model: string, o: Partial<ProgressTally> = {}): ProgressTally {
   const t = newTally(`${benchmark} · ${model}`, 300, { benchmark, model })
   return Object.assign(t, { done: 120, scored: 117, correct: 90, errors: 3, retried: 77, errorKinds: new Map([['timeout', 2], ['server_error', 1]]), startedAt: T0, lastAt: T0 + 40_000, ...o })
 }
