@@ -42,7 +42,8 @@ async function writeSuite(name: string): Promise<string> {
   const path = join(dir, `${name}.toml`)
   const models = ['test-model', LONG_MODEL].map((m) => `[[models]]\nname = "${m}"\nbase_url = "${api.url}/v1"\n`).join('\n')
   const benches = quizzes.map((q) => `[[benchmarks]]\nname = "${q.b}"\nscorer = "mcq"\n[benchmarks.dataset]\npath = "${q.path}"\nid_field = "id"\nchoices_field = "choices"\n`).join('\n')
-  writeFileSync(path, `[meta]\nname = "progress check"\n\n[run]\noutput_dir = "${join(dir, name, 'out')}"\nmax_workers = 2\nmax_retries = 2\n\n${models}\n${benches}`)
+  // A judge on the same server: MCQ answers the regex cannot read go to it (none here), and preflight finds it.
+  writeFileSync(path, `[meta]\nname = "progress check"\n\n[judge]\nmodel = "test-model"\nbase_url = "${api.url}/v1"\n\n[run]\noutput_dir = "${join(dir, name, 'out')}"\nmax_workers = 2\nmax_retries = 2\n\n${models}\n${benches}`)
   return path
 }
 
