@@ -6,11 +6,12 @@ import type { BenchmarkDefinition } from '../core/benchmark.ts'
 import type { Judge } from '../core/judge.ts'
 import type { EvalRecord } from '../core/record.ts'
 import type { SampleResult } from '../core/sample-result.ts'
-import type { Score } from '../core/score.ts'
+import { WRONG_ANSWER_ERROR, type Score } from '../core/score.ts'
 import type { Tool } from '../core/tool.ts'
 import { evalTest, executedOutputs } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { runSample, sampleTask } from './run-sample.ts'
+import { promptText, runSample, sampleTask } from './run-sample.ts'
+import { sampleView } from '../results/sample-view.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     jarvis?: SampleResult
     /** Where the record goes (absolute JSONL path). */
     jarvisOutput?: string
+    /** The sample for a person (verdict, reference / extracted, prompt, answer), wrapped: what the Vitest UI shows. */
+    jarvisSample?: string
   }
 }
 
@@ -57,7 +60,9 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
         if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
         const judge = await (judgePromise ??= judges.get(run.judge))
         const offered = await (toolsPromise ??= tools.get(run.tools))
-        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
+        const { result, score, messages } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
+        // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
+        task.meta.jarvisSample = sampleView(result, promptText(messages, 4000))
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
         if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
@@ -79,7 +84,7 @@ function failWrong(score: Score | null): never {
   const detail = score?.expected !== undefined ? `: reference ${JSON.stringify(score.expected)}, extracted ${JSON.stringify(score.extracted ?? null)}` : ''
   // A plain Error, not an expect() diff: chai's AssertionError and its diff cost ~0.3 ms per failed sample.
   const e = new Error(`wrong answer${reason}${detail}`)
-  e.name = 'WrongAnswer'
+  e.name = WRONG_ANSWER_ERROR
   e.stack = `${e.name}: ${e.message}`
   throw e
 }

@@ -12,6 +12,7 @@ import type { Telemetry } from '../core/telemetry.ts'
 import type { Tool } from '../core/tool.ts'
 import type { EnvironmentScope } from '../environments/scope.ts'
 import { scoreFields } from '../results/score-fields.ts'
+import { clipMiddle } from '../results/sample-evidence.ts'
 import { computeEfficiency } from '../telemetry/efficiency.ts'
 
 export interface SampleOutcome {
@@ -139,9 +140,10 @@ export async function runSample(args: {
   return { result, score, messages, attempt }
 }
 
+/** What was asked, as text; over `max` its middle is left out (the question usually comes last). */
 export const promptText = (messages: ChatMessage[], max = Infinity): string => {
   const text = messages.map((m) => (messages.length > 1 ? `[${m.role}] ${m.content}` : m.content)).join('\n\n')
-  return text.length > max ? `${text.slice(0, max)}…` : text
+  return clipMiddle(text, max)
 }
 
 interface Parts {

@@ -32,7 +32,7 @@ export type MetricKey = (typeof METRIC_KEYS)[number]
 export interface LoadRunOptions {
   /** A JSONL key to average for compare (e.g. "latency_seconds"). */
   lineMetric?: string
-  /** Failed samples to keep for the HTML table (default 200); the total is still counted. */
+  /** Failed samples to keep for the HTML table (default 20 000, all in practice; the page pages them); the total is still counted. */
   failuresLimit?: number
 }
 
@@ -49,7 +49,7 @@ export async function loadRun(paths: RunPaths, opts: LoadRunOptions = {}): Promi
   const data: RunData = { paths, summary, summarySource, accuracy: accuracyInterval(summary.correct, summary.scored_samples), metrics, latencies: [], verdicts: null, failures: [], failuresTotal: 0, lineMetric: null, notes }
   if (!paths.jsonl) return data
 
-  const limit = opts.failuresLimit ?? 200
+  const limit = opts.failuresLimit ?? 20_000
   const values: Record<MetricKey, number[]> = { latency: [], prompt_tokens: [], completion_tokens: [], cost: [], energy: [] }
   const verdicts = new Map<string, boolean | null>()
   let lineSum = 0

@@ -20,7 +20,7 @@ import { noScoreLine, RunTally } from '../run-tally.ts'
 import { printTraceListing } from '../trace-listing.ts'
 import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
-import { renderTable } from '../table.ts'
+import { resultsTable } from '../results-table.ts'
 import { fullGc, runVitest } from '../vitest-runner.ts'
 import { dirname, resolve } from 'node:path'
 
@@ -103,7 +103,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
     // Warnings after the outputs are prepared: bad input found there stays a single line.
     for (const w of pre.warnings) io.err(`warning: ${w}`)
     const progress = new ProgressReporter(io)
-    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, remaining.get(r) ?? 0])))
+    progress.setRuns(prepared.map((r) => ({ benchmark: r.benchmark, model: r.model, modelSlug: r.modelSlug, total: remaining.get(r) ?? 0 })))
     const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
     const tally = new RunTally()
     const startedAt = Date.now() / 1000
@@ -124,7 +124,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
       chunkSize,
       testNamePattern,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
-    })
+    }).finally(() => progress.finish())
     uninstall()
     const summaries: RunSummary[] = []
     for (const r of prepared) {
@@ -184,15 +184,7 @@ async function sendToTrackers(suite: Suite, o: RunCliOptions, runs: ResolvedRun[
 
 function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): void {
   io.out('')
-  io.out(
-    renderTable(
-      ['Benchmark', 'Model', 'Accuracy', 'Correct/Scored', 'Samples', 'Errors', 'Latency s (mean)', ...(compact ? [] : ['Tokens in/out', 'Cost $', 'Energy J'])],
-      summaries.map((s) => [
-        s.benchmark, s.model, s.accuracy.toFixed(4), `${s.correct}/${s.scored_samples}`, s.total_samples, s.errors, s.mean_latency_seconds.toFixed(3),
-        ...(compact ? [] : [`${s.total_input_tokens}/${s.total_output_tokens}`, s.total_cost_usd.toFixed(6), s.total_energy_joules.toFixed(1)]),
-      ]),
-    ),
-  )
+  io.out(resultsTable(summaries, { compact, width: io.columns }))
   for (const s of summaries) {
     const unscored = s.total_samples - s.scored_samples - s.errors
     if (unscored > 0) io.out(`  ${s.benchmark} / ${s.model}: ${unscored} unscored (${Object.entries(s.unscored_reasons).map(([k, v]) => `${k} ${v}`).join(', ')}), excluded from accuracy`)
