@@ -5,7 +5,7 @@
 //   rubricReplyFormat(fields): string                  the reply-format block that ends the judge prompt
 //   parseRubric(text, fields): RubricValues            each field's LAST readable line; null when absent
 //   rubricScore(raw, rules, metadata, expected?)       pure: scoring and reparse-judge share it
-//   judgeRubric(ctx, messages, rules, opts): Promise<Score>
+//   judgeRubric(ctx, messages, rules, opts): Promise<Score>     opts.heuristic: the verdict when no judge is available
 //   rescoreRubric(result, rules): Score | null         from a JSONL line; null when it holds no judge text
 //
 // OpenJarvis read the FIRST digit of a rating and put 3 in for a missing one, so a reply that skipped a
@@ -14,7 +14,7 @@
 import type { ChatMessage } from '../../core/messages.ts'
 import type { SampleResult } from '../../core/sample-result.ts'
 import type { Score, ScoreContext } from '../../core/score.ts'
-import { askJudge, judgeUnscored, newUsage } from './judge-call.ts'
+import { askJudge, heuristicMarks, judgeUnscored, newUsage } from './judge-call.ts'
 import { field, yesNo } from './verdict.ts'
 
 export type RubricField =
@@ -96,7 +96,19 @@ export function rubricScore(raw: string, rules: RubricRules, metadata: Record<st
   return { ...base, isCorrect: d.isCorrect, ...(d.score !== undefined ? { score: d.score } : {}), metadata: meta }
 }
 
-export async function judgeRubric(ctx: ScoreContext, messages: ChatMessage[], rules: RubricRules, opts: { metadata?: Record<string, unknown>; expected?: string; maxTokens?: number } = {}): Promise<Score> {
+export interface JudgeRubricOptions {
+  metadata?: Record<string, unknown>
+  expected?: string
+  maxTokens?: number
+  /** Without a judge: a keyword verdict, marked `judge: "heuristic"` (else the sample is unscored). */
+  heuristic?: () => { isCorrect: boolean; score: number; details: Record<string, unknown> }
+}
+
+export async function judgeRubric(ctx: ScoreContext, messages: ChatMessage[], rules: RubricRules, opts: JudgeRubricOptions = {}): Promise<Score> {
+  if (!ctx.judge.available && opts.heuristic) {
+    const h = opts.heuristic()
+    return { ...(opts.expected !== undefined ? { expected: opts.expected } : {}), isCorrect: h.isCorrect, score: h.score, metadata: { ...opts.metadata, ...h.details, match_type: 'heuristic', ...heuristicMarks(ctx) } }
+  }
   const usage = newUsage()
   const reply = await askJudge(ctx, messages, usage, { maxTokens: opts.maxTokens ?? 1024 })
   const metadata = { ...opts.metadata, match_type: 'judge', judge_usage: usage }
