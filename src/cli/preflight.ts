@@ -42,13 +42,18 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   }
   const judged = new Set<string>()
   for (const r of runs) {
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : findBenchmark(r.benchmark)?.needs.judge
+    const entry = r.dataset ? null : findBenchmark(r.benchmark)
+    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : entry?.needs.judge
     if (!needs || needs === 'never') continue
     const key = JSON.stringify(r.judge)
     if (judged.has(key)) continue
     judged.add(key)
     const judge = await createJudge(r.judge, { maxRetries: 0 })
     if (!judge.available) {
+      if (entry?.needs.heuristic) {
+        warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} is scored by its keyword heuristic instead (scoring_metadata.judge: "heuristic", counted in the summary's judge.heuristic_samples).`)
+        continue
+      }
       if (needs === 'always') throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${r.benchmark} needs an LLM judge, but judge ${r.judge.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
       warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} answers the regex cannot read will be unscored.`)
     }

@@ -4,6 +4,8 @@
 //   scoreBlend(ctx, rules, input): Promise<Score>
 //   blendFromReply(raw, rules, metadata, expected?): Score   pure: scoring and reparse-judge share it
 //   rescoreBlend(result, rules): Score | null                 from a JSONL line; null when it holds no judge text
+//   checklistRules(decide): BlendRules                        the usual case: one `checklist` component, the share covered
+//   coveredShare(covered): number
 //
 // One judge call rates every item, in the numbered `<n>. yes|no — reason` format. What OpenJarvis did
 // differently: a judge error scored every item 0 (a judge outage counted against the model) — here it leaves the
@@ -24,6 +26,12 @@ export interface BlendRules {
   /** Every component → the continuous score (the JSONL `score`) and the verdict. */
   decide(components: Components, metadata: Record<string, unknown>): { score: number; isCorrect: boolean }
 }
+
+/** The share of items the judge found covered (1 for an empty checklist). */
+export const coveredShare = (covered: readonly boolean[]): number => (covered.length ? covered.filter(Boolean).length / covered.length : 1)
+
+/** Rules whose judged part is a single `checklist` component: the share of items covered. */
+export const checklistRules = (decide: BlendRules['decide']): BlendRules => ({ judgedKeys: ['checklist'], fromJudge: (covered) => ({ checklist: coveredShare(covered) }), decide })
 
 export interface BlendInput {
   /** The task as the judge sees it (usually the prompt) and the answer. */
