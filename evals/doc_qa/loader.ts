@@ -33,6 +33,8 @@ export function toRecord(t: DocQaTask): EvalRecord {
       task_id: t.id,
       question: t.question,
       required_facts: t.required_facts.map((f) => f.fact),
+      /** Each required fact's document, 1-based as the prompt numbers them. */
+      fact_sources: t.required_facts.map((f) => f.source_doc_index + 1),
       /** The documents the facts come from, numbered as the prompt shows them (1-based). */
       source_docs: [...new Set(t.required_facts.map((f) => f.source_doc_index + 1))].sort((a, b) => a - b),
     },
