@@ -6,6 +6,7 @@ import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
+import { priceFor } from '../engines/pricing.ts'
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
@@ -58,6 +59,7 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} answers the regex cannot read will be unscored.`)
     }
   }
+  warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
   for (const r of runs) {
     const def = await loadDefinition(r)
@@ -66,4 +68,18 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
   return { counts, warnings }
+}
+
+/**
+ * One line per cloud model (inference, or the judge of a judged benchmark) that neither the price table nor the
+ * suite's [pricing] knows: its cost_usd is 0. A warning, never an error: a new model must not stop a run.
+ */
+export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
+  const missing = new Set<string>()
+  for (const r of runs) {
+    if (r.engine === 'cloud' && !priceFor(r.model, r.prices)) missing.add(r.model)
+    const judged = r.dataset ? r.scorer === 'judge' : findBenchmark(r.benchmark)?.needs.judge !== 'never'
+    if (judged && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
+  }
+  return [...missing].map((m) => `no price known for cloud model "${m}": its cost_usd is 0. Add [pricing."${m}"] with input_per_million and output_per_million (USD) to the TOML.`)
 }
