@@ -41,24 +41,7 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       await engine.close()
     }
   }
-  const judged = new Set<string>()
-  for (const r of runs) {
-    const entry = r.dataset ? null : findBenchmark(r.benchmark)
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : entry?.needs.judge
-    if (!needs || needs === 'never') continue
-    const key = JSON.stringify(r.judge)
-    if (judged.has(key)) continue
-    judged.add(key)
-    const judge = await createJudge(r.judge, { maxRetries: 0 })
-    if (!judge.available) {
-      if (entry?.needs.heuristic) {
-        warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} is scored by its keyword heuristic instead (scoring_metadata.judge: "heuristic", counted in the summary's judge.heuristic_samples).`)
-        continue
-      }
-      if (needs === 'always') throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${r.benchmark} needs an LLM judge, but judge ${r.judge.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
-      warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} answers the regex cannot read will be unscored.`)
-    }
-  }
+  warnings.push(...(await checkJudges(runs)))
   warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
   for (const r of runs) {
@@ -82,4 +65,35 @@ export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
     if (judged && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
   }
   return [...missing].map((m) => `no price known for cloud model "${m}": its cost_usd is 0. Add [pricing."${m}"] with input_per_million and output_per_million (USD) to the TOML.`)
+}
+
+type JudgeNeed = 'always' | 'fallback' | 'never'
+
+/**
+ * Each distinct judge, asked once whether it can be reached. Unreachable: a benchmark that cannot score without
+ * it is bad input (exit 2); one with a keyword heuristic, or a regex fast path, runs with one warning line.
+ */
+async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
+  const byJudge = new Map<string, { cfg: ResolvedRun['judge']; runs: ResolvedRun[] }>()
+  const need = (r: ResolvedRun): JudgeNeed => (r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : (findBenchmark(r.benchmark)?.needs.judge ?? 'never'))
+  for (const r of runs) {
+    if (need(r) === 'never') continue
+    const key = JSON.stringify(r.judge)
+    byJudge.set(key, { cfg: r.judge, runs: [...(byJudge.get(key)?.runs ?? []), r] })
+  }
+  const warnings: string[] = []
+  for (const { cfg, runs: rs } of byJudge.values()) {
+    const judge = await createJudge(cfg, { maxRetries: 0 })
+    if (judge.available) continue
+    const heuristic = (r: ResolvedRun) => !r.dataset && findBenchmark(r.benchmark)?.needs.heuristic === true
+    const blocked = rs.find((r) => need(r) === 'always' && !heuristic(r))
+    if (blocked) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${blocked.benchmark} needs an LLM judge, but judge ${cfg.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
+    const names = (f: (r: ResolvedRun) => boolean) => [...new Set(rs.filter(f).map((r) => r.benchmark))]
+    const why = `judge ${cfg.model} unavailable (${judge.unavailableReason})`
+    const byHeuristic = names(heuristic)
+    const byRegex = names((r) => !heuristic(r))
+    if (byHeuristic.length) warnings.push(`${why}; ${byHeuristic.join(', ')} ${byHeuristic.length > 1 ? 'are scored by their keyword heuristics' : 'is scored by its keyword heuristic'} instead (scoring_metadata.judge: "heuristic", counted in the summary's judge.heuristic_samples).`)
+    if (byRegex.length) warnings.push(`${why}; ${byRegex.join(', ')} answers the regex cannot read will be unscored.`)
+  }
+  return warnings
 }
