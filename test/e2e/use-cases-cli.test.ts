@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -9,7 +9,7 @@ import { checklistItems as securityItems } from '../../evals/security_scanner/pr
 import type { Vulnerability } from '../../evals/security_scanner/loader.ts'
 import { RunSummarySchema, SAMPLE_RESULT_KEYS, SampleResultSchema, type SampleResult } from '../../src/core/sample-result.ts'
 import { runJarvis, type ProcessResult } from '../support/run-process.ts'
-import { USE_CASE_KEYS, type UseCaseKey } from '../support/use-case-answers.ts'
+import { judgeReply, USE_CASE_KEYS, type UseCaseKey } from '../support/use-case-answers.ts'
 import type { UcCase } from './fixtures/use-cases/cases.ts'
 import { JUDGE, PRICES, startUseCaseWorld, type UseCaseWorld } from './fixtures/use-cases/world.ts'
 
@@ -126,6 +126,28 @@ describe('jarvis eval run -c over the nine use-case benchmarks', () => {
       if (judged) expect(s.judge.cost_usd).toBeGreaterThan(0)
       expect(s.judge.heuristic_samples).toBe(0)
     })
+  })
+})
+
+describe('jarvis eval reparse-judge over the use-case results, offline', () => {
+  test('re-reading every line changes nothing; a stored reply fixed by hand turns the unparseable sample into a verdict', async () => {
+    const merged = join(dir, 'all-use-cases.jsonl')
+    writeFileSync(merged, USE_CASE_KEYS.map((k) => readFileSync(world.out(k), 'utf8')).join(''))
+    const same = await runJarvis(['eval', 'reparse-judge', merged, '--out', join(dir, 'all-reparsed.jsonl')], { JARVIS_QUIET: '1' })
+    expect(same.code, same.stderr).toBe(0)
+    expect(same.stdout).toContain('0 verdicts changed')
+    expect(readLines(join(dir, 'all-reparsed.jsonl'))).toEqual(readLines(merged))
+
+    const file = join(dir, 'digest-fixed.jsonl')
+    const c = world.cases.find((x) => x.key === 'daily_digest' && x.kind === 'unparseable')!
+    const lines = readLines(world.out('daily_digest')).map((l) => (l.record_id === c.record.record_id ? { ...l, scoring_metadata: { ...l.scoring_metadata, raw_judge_output: judgeReply('daily_digest', 'pass', c.record) } } : l))
+    writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''))
+    const fixed = await runJarvis(['eval', 'reparse-judge', file, '--in-place'], { JARVIS_QUIET: '1' })
+    expect(fixed.code, fixed.stderr).toBe(0)
+    const line = readLines(file).find((l) => l.record_id === c.record.record_id)!
+    expect(line).toMatchObject({ is_correct: true, score: 1, scoring_metadata: { components: { phrase: 1, ordering: 1, checklist: 1 } } })
+    expect(line.scoring_metadata.reason).toBeUndefined()
+    expect(RunSummarySchema.parse(JSON.parse(readFileSync(`${file}.summary.json`, 'utf8')))).toMatchObject({ scored_samples: 3, correct: 2, unscored_reasons: {} })
   })
 })
 
