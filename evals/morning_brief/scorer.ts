@@ -13,7 +13,7 @@ import type { EvalRecord } from '../../src/core/record.ts'
 import type { SampleResult } from '../../src/core/sample-result.ts'
 import type { Score, ScoreContext } from '../../src/core/score.ts'
 import { userMessage } from '../../src/scoring/judge/judge-prompts.ts'
-import { judgeRubric, rescoreRubric, type RubricRules } from '../../src/scoring/judge/rubric.ts'
+import { averageRating, judgeRubric, rescoreRubric, type RubricRules } from '../../src/scoring/judge/rubric.ts'
 import { emptyResponseScore } from '../../src/scoring/judge/structured-judge.ts'
 import { phraseCoverage, splitKeyPhrases } from '../../src/scoring/phrases.ts'
 import { JUDGE_FIELDS, judgePrompt } from './prompt.ts'
@@ -24,8 +24,7 @@ export const HEURISTIC_MIN_COVERAGE = 0.8
 const RULES: RubricRules = {
   fields: JUDGE_FIELDS,
   decide(v) {
-    const ratings = RATINGS.map((k) => v[k]).filter((x): x is number => typeof x === 'number')
-    const avg = ratings.length === RATINGS.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null
+    const avg = averageRating(v, RATINGS)
     const details = { avg_score: avg, key_priorities_covered: v.key_priorities_covered }
     if (v.overall_correct !== null) return { isCorrect: v.overall_correct === true && v.key_priorities_covered !== 'no', details: { ...details, decided_by: 'overall_correct' } }
     if (avg === null || v.key_priorities_covered === null) return { isCorrect: null, details }

@@ -11,7 +11,7 @@ import type { EvalRecord } from '../../src/core/record.ts'
 import type { SampleResult } from '../../src/core/sample-result.ts'
 import type { Score, ScoreContext } from '../../src/core/score.ts'
 import { userMessage } from '../../src/scoring/judge/judge-prompts.ts'
-import { judgeRubric, rescoreRubric, type RubricRules } from '../../src/scoring/judge/rubric.ts'
+import { averageRating, judgeRubric, rescoreRubric, type RubricRules } from '../../src/scoring/judge/rubric.ts'
 import { emptyResponseScore } from '../../src/scoring/judge/structured-judge.ts'
 import { phraseCoverage } from '../../src/scoring/phrases.ts'
 import { JUDGE_FIELDS, judgePrompt, RATINGS } from './prompt.ts'
@@ -21,8 +21,7 @@ export const HEURISTIC_MIN_COVERAGE = 0.6
 const RULES: RubricRules = {
   fields: JUDGE_FIELDS,
   decide(v) {
-    const ratings = RATINGS.map((k) => v[k]).filter((x): x is number => typeof x === 'number')
-    const avg = ratings.length === RATINGS.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null
+    const avg = averageRating(v, RATINGS)
     if (v.overall_correct !== null) return { isCorrect: v.overall_correct === true, details: { avg_score: avg, decided_by: 'overall_correct' } }
     if (avg === null) return { isCorrect: null, details: { avg_score: null } }
     return { isCorrect: avg >= 3.5, details: { avg_score: avg, decided_by: 'average' } }

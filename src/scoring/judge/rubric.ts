@@ -7,6 +7,7 @@
 //   rubricScore(raw, rules, metadata, expected?)       pure: scoring and reparse-judge share it
 //   judgeRubric(ctx, messages, rules, opts): Promise<Score>     opts.heuristic: the verdict when no judge is available
 //   rescoreRubric(result, rules): Score | null         from a JSONL line; null when it holds no judge text
+//   averageRating(values, names): number | null         the mean of the named ratings, null unless all are there
 //
 // OpenJarvis read the FIRST digit of a rating and put 3 in for a missing one, so a reply that skipped a
 // dimension still averaged to a verdict. Here a missing field stays null and the benchmark's `decide` says
@@ -80,6 +81,11 @@ export function parseRubric(text: string, fields: readonly RubricField[]): Rubri
     }
   }
   return out
+}
+
+export function averageRating(values: RubricValues, names: readonly string[]): number | null {
+  const ratings = names.map((k) => values[k]).filter((x): x is number => typeof x === 'number')
+  return ratings.length === names.length && names.length > 0 ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null
 }
 
 const VERDICT_KEYS = ['reason', 'judge_error', 'rubric', 'raw_judge_output']
