@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
@@ -11,6 +12,8 @@ import { priceFor } from '../engines/pricing.ts'
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
+  matching: Map<ResolvedRun, number>
   warnings: string[]
 }
 
@@ -18,7 +21,7 @@ export interface PreflightResult {
  * Everything that can be wrong with the input is found here, before any model call: unwritable output,
  * endpoint down or model not served, judge missing for a judged benchmark, dataset missing/gated/unknown split.
  */
-export async function preflight(runs: ResolvedRun[], log: (line: string) => void): Promise<PreflightResult> {
+export async function preflight(runs: ResolvedRun[], log: (line: string) => void, o: { testNamePattern?: RegExp } = {}): Promise<PreflightResult> {
   const warnings: string[] = []
   for (const dir of new Set(runs.map((r) => dirname(r.outputPath)))) {
     try {
@@ -44,13 +47,16 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   warnings.push(...(await checkJudges(runs)))
   warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
+  const matching = new Map<ResolvedRun, number>()
   for (const r of runs) {
     const def = await loadDefinition(r)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    matching.set(r, o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)).length : plan.selectedCount)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, warnings }
+  return { counts, matching, warnings }
 }
 
 /**
@@ -61,8 +67,7 @@ export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
   const missing = new Set<string>()
   for (const r of runs) {
     if (r.engine === 'cloud' && !priceFor(r.model, r.prices)) missing.add(r.model)
-    const judged = r.dataset ? r.scorer === 'judge' : findBenchmark(r.benchmark)?.needs.judge !== 'never'
-    if (judged && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
+    if (judgeNeed(r) !== 'never' && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
   }
   return [...missing].map((m) => `no price known for cloud model "${m}": its cost_usd is 0. Add [pricing."${m}"] with input_per_million and output_per_million (USD) to the TOML.`)
 }
@@ -70,14 +75,20 @@ export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
 type JudgeNeed = 'always' | 'fallback' | 'never'
 
 /**
+ * When a run asks its judge. A custom dataset's: always for scorer = "judge", the fallback of an unreadable
+ * letter for mcq (as the registered MCQ benchmarks), never for exact.
+ */
+const judgeNeed = (r: ResolvedRun): JudgeNeed =>
+  r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : (findBenchmark(r.benchmark)?.needs.judge ?? 'never')
+
+/**
  * Each distinct judge, asked once whether it can be reached. Unreachable: a benchmark that cannot score without
  * it is bad input (exit 2); one with a keyword heuristic, or a regex fast path, runs with one warning line.
  */
 async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
   const byJudge = new Map<string, { cfg: ResolvedRun['judge']; runs: ResolvedRun[] }>()
-  const need = (r: ResolvedRun): JudgeNeed => (r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : (findBenchmark(r.benchmark)?.needs.judge ?? 'never'))
   for (const r of runs) {
-    if (need(r) === 'never') continue
+    if (judgeNeed(r) === 'never') continue
     const key = JSON.stringify(r.judge)
     byJudge.set(key, { cfg: r.judge, runs: [...(byJudge.get(key)?.runs ?? []), r] })
   }
@@ -86,7 +97,7 @@ async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
     const judge = await createJudge(cfg, { maxRetries: 0 })
     if (judge.available) continue
     const heuristic = (r: ResolvedRun) => !r.dataset && findBenchmark(r.benchmark)?.needs.heuristic === true
-    const blocked = rs.find((r) => need(r) === 'always' && !heuristic(r))
+    const blocked = rs.find((r) => judgeNeed(r) === 'always' && !heuristic(r))
     if (blocked) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${blocked.benchmark} needs an LLM judge, but judge ${cfg.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
     const names = (f: (r: ResolvedRun) => boolean) => [...new Set(rs.filter(f).map((r) => r.benchmark))]
     const why = `judge ${cfg.model} unavailable (${judge.unavailableReason})`
