@@ -19,6 +19,10 @@ export interface BenchmarkNeeds {
   localData?: boolean
   /** The dataset is gated on the Hub: HF_TOKEN is needed. */
   gated?: boolean
+  /** Without a judge a keyword heuristic scores it, each such line marked `scoring_metadata.judge: "heuristic"`. */
+  heuristic?: boolean
+  /** Tools it uses when a backend offers them (jarvis-agent `tools = [...]`); it runs without them too. */
+  optionalTools?: readonly string[]
 }
 
 export interface BenchmarkEntry {
@@ -69,16 +73,16 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'ama-bench', category: 'agentic', description: 'AMA-Bench agent memory assessment', needs: J },
   { key: 'webchorearena', category: 'agentic', description: 'WebChoreArena web chores', needs: { ...JF, browser: true } },
   { key: 'workarena', category: 'agentic', description: 'WorkArena++ enterprise workflows', needs: { ...N, browser: true } },
-  // use cases
-  { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (test-based)', needs: { ...N, sandbox: true } },
-  { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: JF },
-  { key: 'daily_digest', category: 'use-case', description: 'Daily briefing generation', needs: JF },
-  { key: 'doc_qa', category: 'use-case', description: 'Document-grounded QA with citations', needs: JF },
-  { key: 'browser_assistant', category: 'use-case', description: 'Web research with fact verification', needs: JF },
-  { key: 'email_triage', category: 'use-case', description: 'Email triage classification + draft', needs: JF },
-  { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: J },
-  { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: J },
-  { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF },
+  // use cases (synthetic data in the repository: no download)
+  { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (tests called in the sandbox)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_assistant/benchmark.ts')) },
+  { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: { ...J, heuristic: true }, load: () => def(import('./security_scanner/benchmark.ts')) },
+  { key: 'daily_digest', category: 'use-case', description: 'Daily briefing generation', needs: { ...J, heuristic: true }, load: () => def(import('./daily_digest/benchmark.ts')) },
+  { key: 'doc_qa', category: 'use-case', description: 'Document-grounded QA with citations', needs: { ...J, heuristic: true }, load: () => def(import('./doc_qa/benchmark.ts')) },
+  { key: 'browser_assistant', category: 'use-case', description: 'Web research with fact verification', needs: { ...J, heuristic: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./browser_assistant/benchmark.ts')) },
+  { key: 'email_triage', category: 'use-case', description: 'Email triage classification + draft', needs: JF, load: () => def(import('./email_triage/benchmark.ts')) },
+  { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: { ...J, heuristic: true }, load: () => def(import('./morning_brief/benchmark.ts')) },
+  { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: { ...J, heuristic: true }, load: () => def(import('./research_mining/benchmark.ts')) },
+  { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF, load: () => def(import('./knowledge_base/benchmark.ts')) },
   { key: 'coding_task', category: 'use-case', description: 'Function-level code generation (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_task/benchmark.ts')) },
 ]
 

@@ -7,6 +7,7 @@ import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
+import { priceFor } from '../engines/pricing.ts'
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
@@ -43,21 +44,8 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       await engine.close()
     }
   }
-  const judged = new Set<string>()
-  for (const r of runs) {
-    // A custom dataset's judge: always for scorer = "judge", the fallback of an unreadable letter for mcq (as the
-    // registered MCQ benchmarks), never for exact.
-    const needs = r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : findBenchmark(r.benchmark)?.needs.judge
-    if (!needs || needs === 'never') continue
-    const key = JSON.stringify(r.judge)
-    if (judged.has(key)) continue
-    judged.add(key)
-    const judge = await createJudge(r.judge, { maxRetries: 0 })
-    if (!judge.available) {
-      if (needs === 'always') throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${r.benchmark} needs an LLM judge, but judge ${r.judge.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
-      warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} answers the regex cannot read will be unscored.`)
-    }
-  }
+  warnings.push(...(await checkJudges(runs)))
+  warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
   const matching = new Map<ResolvedRun, number>()
   for (const r of runs) {
@@ -69,4 +57,54 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
   return { counts, matching, warnings }
+}
+
+/**
+ * One line per cloud model (inference, or the judge of a judged benchmark) that neither the price table nor the
+ * suite's [pricing] knows: its cost_usd is 0. A warning, never an error: a new model must not stop a run.
+ */
+export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
+  const missing = new Set<string>()
+  for (const r of runs) {
+    if (r.engine === 'cloud' && !priceFor(r.model, r.prices)) missing.add(r.model)
+    if (judgeNeed(r) !== 'never' && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
+  }
+  return [...missing].map((m) => `no price known for cloud model "${m}": its cost_usd is 0. Add [pricing."${m}"] with input_per_million and output_per_million (USD) to the TOML.`)
+}
+
+type JudgeNeed = 'always' | 'fallback' | 'never'
+
+/**
+ * When a run asks its judge. A custom dataset's: always for scorer = "judge", the fallback of an unreadable
+ * letter for mcq (as the registered MCQ benchmarks), never for exact.
+ */
+const judgeNeed = (r: ResolvedRun): JudgeNeed =>
+  r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : (findBenchmark(r.benchmark)?.needs.judge ?? 'never')
+
+/**
+ * Each distinct judge, asked once whether it can be reached. Unreachable: a benchmark that cannot score without
+ * it is bad input (exit 2); one with a keyword heuristic, or a regex fast path, runs with one warning line.
+ */
+async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
+  const byJudge = new Map<string, { cfg: ResolvedRun['judge']; runs: ResolvedRun[] }>()
+  for (const r of runs) {
+    if (judgeNeed(r) === 'never') continue
+    const key = JSON.stringify(r.judge)
+    byJudge.set(key, { cfg: r.judge, runs: [...(byJudge.get(key)?.runs ?? []), r] })
+  }
+  const warnings: string[] = []
+  for (const { cfg, runs: rs } of byJudge.values()) {
+    const judge = await createJudge(cfg, { maxRetries: 0 })
+    if (judge.available) continue
+    const heuristic = (r: ResolvedRun) => !r.dataset && findBenchmark(r.benchmark)?.needs.heuristic === true
+    const blocked = rs.find((r) => judgeNeed(r) === 'always' && !heuristic(r))
+    if (blocked) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${blocked.benchmark} needs an LLM judge, but judge ${cfg.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
+    const names = (f: (r: ResolvedRun) => boolean) => [...new Set(rs.filter(f).map((r) => r.benchmark))]
+    const why = `judge ${cfg.model} unavailable (${judge.unavailableReason})`
+    const byHeuristic = names(heuristic)
+    const byRegex = names((r) => !heuristic(r))
+    if (byHeuristic.length) warnings.push(`${why}; ${byHeuristic.join(', ')} ${byHeuristic.length > 1 ? 'are scored by their keyword heuristics' : 'is scored by its keyword heuristic'} instead (scoring_metadata.judge: "heuristic", counted in the summary's judge.heuristic_samples).`)
+    if (byRegex.length) warnings.push(`${why}; ${byRegex.join(', ')} answers the regex cannot read will be unscored.`)
+  }
+  return warnings
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
+import type { PriceOverrides } from '../engines/pricing.ts'
 import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
@@ -48,6 +49,9 @@ function localModelFile(name: string, cwd: string, configDir?: string): string {
   return existsSync(fromConfig) ? fromConfig : fromCwd
 }
 
+const priceOverrides = (suite: Suite): PriceOverrides =>
+  Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
+
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
   const env = opts.env ?? process.env
@@ -70,6 +74,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
     for (const b of suite.benchmarks) {
       const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
+      const prices = priceOverrides(suite)
       runs.push({
         suiteName: suite.meta.name,
         benchmark: b.name,
@@ -98,7 +103,9 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
           temperature: suite.judge.temperature,
           maxTokens: suite.judge.max_tokens,
           maxWorkers: suite.judge.max_workers,
+          prices,
         },
+        prices,
         telemetry: o.telemetry ?? suite.run.telemetry,
         gpuMetrics: o.gpuMetrics ?? suite.run.gpu_metrics,
         warmupSamples: suite.run.warmup_samples,

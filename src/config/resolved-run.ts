@@ -1,3 +1,4 @@
+import type { PriceOverrides } from '../engines/pricing.ts'
 import type { LocalDatasetConfig } from './schema.ts'
 
 /**
@@ -39,7 +40,11 @@ export interface ResolvedRun {
     temperature: number
     maxTokens: number
     maxWorkers: number
+    /** The suite's [pricing] overrides, for a cloud judge's cost. */
+    prices?: PriceOverrides
   }
+  /** The suite's [pricing] overrides (model name or prefix → USD per 1M tokens); the built-in table otherwise. */
+  prices: PriceOverrides
   telemetry: boolean
   gpuMetrics: boolean
   warmupSamples: number

@@ -64,6 +64,14 @@ export const RunSchema = z.strictObject({
   parts: z.number().int().min(1).max(256).default(1),
 })
 
+/** Ours: [pricing."<model>"] overrides the built-in price table (USD per 1M tokens) for cost_usd. */
+export const PriceSchema = z.strictObject({
+  input_per_million: z.number().nonnegative(),
+  output_per_million: z.number().nonnegative(),
+  /** The day the price was read from the vendor's page (YYYY-MM-DD). */
+  read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD').optional(),
+})
+
 export const BackendExternalSchema = z.strictObject({
   base_url: optStr,
   api_key: optStr,
@@ -131,6 +139,7 @@ export const SuiteSchema = z.strictObject({
   backend: z.strictObject({ external: BackendExternalSchema.default({}) }).default({ external: {} }),
   models: z.array(ModelSchema).min(1, 'at least one [[models]] entry is required'),
   benchmarks: z.array(BenchmarkSchema).min(1, 'at least one [[benchmarks]] entry is required'),
+  pricing: z.record(z.string().min(1), PriceSchema).default({}),
 })
 
 export type Suite = z.infer<typeof SuiteSchema>

@@ -4,7 +4,7 @@ import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import type { ChatMessage } from '../core/messages.ts'
 import { InferenceError } from '../core/inference-error.ts'
 import { nodeFetch } from './node-fetch.ts'
-import { estimateCostUsd } from './pricing.ts'
+import { estimateCostUsd, type PriceOverrides } from './pricing.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 
@@ -17,6 +17,8 @@ export interface OpenAICompatibleOptions {
   maxRetries: number
   /** Price answers from the cloud pricing table (0 for local servers). */
   priced?: boolean
+  /** The suite's [pricing] overrides. */
+  prices?: PriceOverrides
   /** Send max_completion_tokens instead of max_tokens (OpenAI's reasoning models require it). */
   maxCompletionTokens?: boolean
 }
@@ -122,7 +124,7 @@ export class OpenAICompatibleEngine implements Engine {
       completionTokens,
       ttftSeconds: ttft,
       finishReason: finishReason || 'stop',
-      costUsd: this.opts.priced ? estimateCostUsd(p.model, promptTokens, completionTokens) : 0,
+      costUsd: this.opts.priced ? estimateCostUsd(p.model, promptTokens, completionTokens, this.opts.prices) : 0,
     }
   }
 

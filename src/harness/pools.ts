@@ -37,7 +37,7 @@ export class EnginePool {
   get(run: ResolvedRun): Promise<Engine> {
     return this.pool.get(engineKey(run), async () => {
       const model = run.modelFile ?? run.model
-      const raw = await createEngine({ engine: run.engine, model, baseUrl: run.baseUrl, maxRetries: run.maxRetries, threads: run.threads, contextSize: run.contextSize, maxSequences: run.maxWorkers, log: this.log })
+      const raw = await createEngine({ engine: run.engine, model, baseUrl: run.baseUrl, maxRetries: run.maxRetries, threads: run.threads, contextSize: run.contextSize, maxSequences: run.maxWorkers, log: this.log, prices: run.prices })
       const engine = checkedEngine(limitedEngine(raw, run.maxWorkers), model)
       return run.cache ? cachedEngine(engine, new ResponseCache()) : engine
     })

@@ -94,6 +94,12 @@ describe('parseSuite: schema and registry checks', () => {
       'suite.toml [backend.external]: unknown key "base_ur". Did you mean "base_url"?',
     )
   })
+  test('[pricing."<model>"]: a typo names the model table and suggests the price key; a bad date says the format', () => {
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_milion: 1, output_per_million: 2 } } })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: suite.toml [pricing."gpt-5-mini"]: unknown key "input_per_milion". Did you mean "input_per_million" or "output_per_million"?]`)
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_million: 1, output_per_million: 2, read_on: 'May 2026' } } })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: suite.toml [pricing."gpt-5-mini"] key "read_on": expected a date YYYY-MM-DD.]`)
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_million: -1, output_per_million: 2 } } })).toThrow(/\[pricing."gpt-5-mini"\] key "input_per_million"/)
+  })
+
   test('an unknown key in [benchmarks.dataset] suggests the dataset key', () => {
     const raw = { models: M, benchmarks: [{ name: 'mine', scorer: 'mcq', dataset: { path: 'x.jsonl', id_feld: 'id' } }] }
     expect(errorOf(bad(raw)).message).toContain('Did you mean "id_field"?')

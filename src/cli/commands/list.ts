@@ -19,7 +19,11 @@ export const listCommand: Command = async (argv, io) => {
     return 0
   }
   const needs = (b: (typeof rows)[number]) =>
-    [b.needs.judge !== 'never' && `judge${b.needs.judge === 'fallback' ? ' (fallback)' : ''}`, b.needs.gated && 'HF_TOKEN', b.needs.sandbox && 'sandbox', b.needs.docker && 'docker', b.needs.browser && 'browser', b.needs.agentTools && 'agent tools', b.needs.localData && 'local data']
+    [
+      b.needs.judge !== 'never' && `judge${b.needs.judge === 'fallback' ? ' (fallback)' : b.needs.heuristic ? ' (or a heuristic)' : ''}`,
+      b.needs.gated && 'HF_TOKEN', b.needs.sandbox && 'sandbox', b.needs.docker && 'docker', b.needs.browser && 'browser', b.needs.agentTools && 'agent tools', b.needs.localData && 'local data',
+      b.needs.optionalTools?.length && `${b.needs.optionalTools.join('/')} (optional)`,
+    ]
       .filter(Boolean)
       .join(', ')
   io.out('Available Benchmarks')
