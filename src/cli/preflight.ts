@@ -6,6 +6,7 @@ import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
+import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
@@ -54,8 +55,10 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     }
   }
   const counts = new Map<ResolvedRun, number>()
+  await checkMcpServers(runs, log)
   for (const r of runs) {
     const def = await loadDefinition(r)
+    checkAgentNeeds(r, def)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
 import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
+import { AGENT_OPTIONS, AGENT_USAGE, agentOverrides } from './agent-options.ts'
 
 // `jarvis eval run` options: the spec's table plus the research-only ones. Flags the harness does not
 // implement yet are accepted by name and refused with one clear line, never silently ignored.
@@ -13,9 +14,7 @@ const OPTIONS = {
   backend: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
-  agent: { type: 'string' },
   engine: { type: 'string', short: 'e' },
-  tools: { type: 'string' },
   telemetry: { type: 'boolean' },
   'gpu-metrics': { type: 'boolean' },
   seed: { type: 'string' },
@@ -31,9 +30,6 @@ const OPTIONS = {
   split: { type: 'string' },
   compact: { type: 'boolean' },
   'trace-detail': { type: 'boolean' },
-  agentic: { type: 'boolean' },
-  'episode-mode': { type: 'boolean' },
-  concurrency: { type: 'string' },
   'query-timeout': { type: 'string' },
   resume: { type: 'boolean' },
   'retry-errors': { type: 'boolean' },
@@ -46,16 +42,11 @@ const OPTIONS = {
   'sheets-worksheet': { type: 'string' },
   'sheets-creds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  ...AGENT_OPTIONS,
 } as const
 
-const NEGATABLE = new Set(['telemetry', 'gpu-metrics', 'cache', 'resume'])
-const NOT_YET: Record<string, string> = {
-  agent: 'the jarvis-agent backend is not implemented yet',
-  tools: 'the jarvis-agent backend is not implemented yet',
-  agentic: 'the agentic runner is not implemented yet',
-  'episode-mode': 'episode mode is not implemented yet',
-  concurrency: 'the agentic runner is not implemented yet (use -w/--max-workers)',
-}
+const NEGATABLE = new Set(['telemetry', 'gpu-metrics', 'cache', 'resume', 'episode-mode'])
+const NOT_YET: Record<string, string> = {}
 
 export interface RunCliOptions {
   config?: string
@@ -89,6 +80,7 @@ export const RUN_USAGE = `usage: jarvis eval run (-c SUITE.toml | -b BENCHMARK -
       --resume             skip samples already complete in the output; --retry-errors re-runs errored ones
       --cache              on-disk response cache
       --telemetry / --no-telemetry, --gpu-metrics / --no-gpu-metrics
+${AGENT_USAGE}
       --compact            one dense table        -v, --verbose   debug lines
       --wandb-project/-entity/-tags/-group, --sheets-id/-worksheet/-creds   trackers`
 
@@ -158,6 +150,7 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
       queryTimeout: num('query-timeout', s('query-timeout'), 'float'),
       resume: b('resume') || b('retry-errors') ? true : undefined,
       cache: b('cache'),
+      ...agentOverrides(values),
     },
   }
 }
