@@ -105,6 +105,8 @@ export const LocalDatasetSchema = z.strictObject({
   system_prompt: optStr,
   /** A template with {question} and, for mcq, {choices}; default depends on the scorer. */
   prompt_template: optStr,
+  /** Ours: a column naming the sample's attachment file(s) (a path or a list, relative to the dataset file), copied into its work dir for file_read & co. */
+  files_field: optStr,
 })
 
 export const BenchmarkSchema = z.strictObject({

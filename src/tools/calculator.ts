@@ -30,7 +30,7 @@ function limitedMath() {
   return (evaluator ??= import('mathjs').then(({ create, all }) => {
     const math = create(all!)
     const evaluate = math.evaluate.bind(math) as Evaluate
-    const format = (v: unknown) => math.format(v as never, { precision: 14 })
+    const format = (v: unknown) => math.format(v as never, { precision: 14, lowerExp: -9, upperExp: 21 })
     const off = (name: string) => () => {
       throw new Error(`function ${name} is disabled in the calculator`)
     }

@@ -35,6 +35,8 @@ export interface FakeOpenAIOptions {
   answer?: (prompt: string, body: Record<string, unknown>) => string | FakeReply
   latencyMs?: number
   faults?: Record<number, Fault>
+  /** A fault decided from the request (e.g. a server that refuses the `tools` field with a 400). */
+  faultFor?: (body: Record<string, unknown>, n: number) => Fault | undefined
 }
 
 export interface RecordedRequest {
@@ -83,7 +85,7 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
       const n = ++chats
       if (!body || !Array.isArray(body.messages)) return json(400, { error: { message: 'messages required', type: 'invalid_request_error', param: null, code: null } })
       if (!models.includes(String(body.model))) return json(404, { error: { message: `model ${body.model} not found`, type: 'invalid_request_error', param: null, code: 'model_not_found' } })
-      const fault = o.faults?.[n]
+      const fault = o.faults?.[n] ?? o.faultFor?.(body, n)
       if (fault?.hang) return
       inFlight++
       state.maxInFlight = Math.max(state.maxInFlight, inFlight)
