@@ -37,7 +37,6 @@ const task = (o: Partial<SampleTask> = {}): SampleTask => ({
   generation: { temperature: 0.2, maxTokens: 99, seed: 7 },
   tools,
   environment: env,
-  limits: { maxTurns: 10, timeoutS: null, tokenBudget: null },
   ...o,
   limits: { maxTurns: 10, timeoutS: null, tokenBudget: null, ...o.limits },
 })
