@@ -22,7 +22,7 @@ export async function recordTrace(meta: TaskMeta, run: ResolvedRun, outcome: Sam
   meta.jarvisTracePath = tracesPathFor(run.outputPath, run.benchmark, run.modelSlug)
   if (outcome.result.is_correct === true) return
   const calls = line.tool_calls
-  const summary = `transcript: ${line.turn_count} turn(s), ${calls} tool call(s), stopped: ${line.trace_data.stop}`
+  const summary = `${line.turn_count} turn(s), ${calls} tool call(s), stopped: ${line.trace_data.stop}`
   // The message stays one line (the default reporter prints it); the transcript is the attachment's body.
   await annotate(summary, 'transcript', { contentType: 'text/plain', body: transcriptText(line.trace_data) })
 }

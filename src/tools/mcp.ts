@@ -106,16 +106,17 @@ export async function mcpServerTools(argv: string[], taken: Set<string>): Promis
     infos = await conn.start()
   } catch (e) {
     await conn.close()
-    throw new JarvisError('JARVIS_BAD_OPTION', `mcp:${conn.label}: ${(e as Error).message}. Check the command (it must speak MCP over stdio).`)
+    const why = (e as Error).message
+    throw new JarvisError('JARVIS_BAD_OPTION', `${why.startsWith('MCP server') ? why : `MCP server "${conn.label}": ${why}`}. Check the command (it must speak MCP over stdio).`)
   }
   if (infos.length === 0) {
     await conn.close()
-    throw new JarvisError('JARVIS_BAD_OPTION', `mcp:${conn.label}: the server offers no tools.`)
+    throw new JarvisError('JARVIS_BAD_OPTION', `MCP server "${conn.label}" offers no tools.`)
   }
   const clash = infos.find((t) => taken.has(t.name))
   if (clash) {
     await conn.close()
-    throw new JarvisError('JARVIS_BAD_OPTION', `mcp:${conn.label}: its tool "${clash.name}" has the name of a tool already offered; drop one of them.`)
+    throw new JarvisError('JARVIS_BAD_OPTION', `MCP server "${conn.label}": its tool "${clash.name}" has the name of a tool already offered; drop one of them.`)
   }
   let open = infos.length
   return infos.map((t) => {

@@ -94,6 +94,8 @@ describe('orchestrator', () => {
     expect(a).toMatchObject({ stop: 'max_turns', error: null })
     expect(a.turns).toHaveLength(3)
     expect(chats(s)).toHaveLength(3)
+    // The last turn's call is not run: no turn is left to read its result.
+    expect(a.turns.map((t) => t.toolResults?.length ?? 0)).toEqual([1, 1, 0])
   })
 
   test('the token budget ends the attempt when spent without an answer', async () => {

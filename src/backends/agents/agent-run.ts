@@ -64,6 +64,11 @@ export class AgentRun {
     if (budget !== null && this.turns.reduce((a, t) => a + t.completionTokens, 0) >= budget) throw new LimitReached('token_budget')
   }
 
+  /** After the last allowed turn, the calls it asked for are not run: their results could never be read. */
+  assertTurnLeft(): void {
+    if (this.turns.length >= this.task.limits.maxTurns) throw new LimitReached('max_turns')
+  }
+
   /** One model call over `messages` (default: the transcript), counted as a turn. */
   async generate(o: { messages?: ChatMessage[]; tools?: ToolSpec[] } = {}): Promise<GenerateResult> {
     this.checkLimits()

@@ -45,6 +45,7 @@ export async function orchestrator(run: AgentRun, state: ToolProtocolState): Pro
       const native = r.toolCalls ?? []
       if (native.length) {
         run.transcript.push(assistantMessage(r))
+        run.assertTurnLeft()
         for (const call of native) {
           const res = await run.runTool(call)
           run.transcript.push({ role: 'tool', toolCallId: call.id, name: call.name, content: res.content })
@@ -56,6 +57,7 @@ export async function orchestrator(run: AgentRun, state: ToolProtocolState): Pro
       if (!written.length) return run.finish(r.content)
       // The calls are recorded on the turn (traces, query_trace); the conversation stays plain text.
       run.turns.at(-1)!.toolCalls = written
+      run.assertTurnLeft()
       for (const call of written) {
         const res = await run.runTool(call)
         run.transcript.push({ role: 'user', content: textToolResult(call.name, res.content, res.isError) })

@@ -53,6 +53,7 @@ export async function react(run: AgentRun): Promise<Attempt> {
         continue
       }
       run.turns.at(-1)!.toolCalls = [step.call]
+      run.assertTurnLeft()
       const res = await run.runTool(step.call)
       run.transcript.push({ role: 'user', content: `Observation: ${res.content}` })
     }
