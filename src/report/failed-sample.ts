@@ -11,6 +11,8 @@ export interface FailedSample {
   extracted: string | null
   judge: string | null
   error: string | null
+  /** Agent runs: the readable transcript from traces.jsonl (turns, tool calls and results), when there is one. */
+  transcript?: string
 }
 
 // Scorers store their evidence under different keys (decisions.md: judge text is kept raw so it can be re-parsed).

@@ -10,9 +10,18 @@ function cell(s: string | null, cls = ''): string {
   return `<td class="${cls}"><details><summary>${e(clipped.slice(0, 120))}…</summary><div class="pre">${e(clipped)}</div></details></td>`
 }
 
+/** An agent's transcript folds under the answer: one line saying how long it was, the turns inside. */
+function transcript(t: string | undefined): string {
+  if (!t) return ''
+  const turns = (t.match(/^── assistant/gm) ?? []).length
+  const calls = (t.match(/^→ /gm) ?? []).length
+  return `<details class="transcript"><summary>transcript: ${turns} turn(s), ${calls} tool call(s)</summary><div class="pre">${e(t.length > 40_000 ? `${t.slice(0, 40_000)}\n…` : t)}</div></details>`
+}
+
 function row(f: FailedSample): string {
   const ref = f.reference !== null || f.extracted !== null ? `${f.reference ?? '–'} / ${f.extracted ?? '–'}` : null
-  return `<tr class="${f.kind}"><td class="mono">${e(f.record_id)}${f.subject ? `<div class="muted small">${e(f.subject)}</div>` : ''}</td><td><span class="tag ${f.kind}">${f.kind}</span></td>${cell(f.prompt)}${cell(f.error ? `${f.model_answer}${f.model_answer ? '\n' : ''}[${f.error}]` : f.model_answer)}${cell(ref, 'mono')}${cell(f.judge)}</tr>`
+  const answer = cell(f.error ? `${f.model_answer}${f.model_answer ? '\n' : ''}[${f.error}]` : f.model_answer).replace(/<\/td>$/, `${transcript(f.transcript)}</td>`)
+  return `<tr class="${f.kind}"><td class="mono">${e(f.record_id)}${f.subject ? `<div class="muted small">${e(f.subject)}</div>` : ''}</td><td><span class="tag ${f.kind}">${f.kind}</span></td>${cell(f.prompt)}${answer}${cell(ref, 'mono')}${cell(f.judge)}</tr>`
 }
 
 export function failedSamplesSection(run: RunData, label: string, color: string): string {

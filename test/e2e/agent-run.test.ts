@@ -6,7 +6,7 @@ import { SAMPLE_RESULT_KEYS, type SampleResult } from '../../src/core/sample-res
 import type { TraceLine } from '../../src/results/trace.ts'
 import { agentAnswer, writeAgentDataset, writeAgentSuite, writeMcpDataset } from '../support/agent-fixtures.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
-import { REPO_ROOT, runJarvis } from '../support/run-process.ts'
+import { REPO_ROOT, runJarvis, runProcess } from '../support/run-process.ts'
 
 // The agent backend end to end: the real CLI, the real openai / ollama clients against a scripted server that
 // answers with real tool_calls, real tools on real work dirs. Each answer is right only if the tool result came back.
@@ -145,5 +145,42 @@ describe('MCP servers and episodes through the CLI', () => {
     expect(['n1', 'n2', 'calc', 'escape'].map((id) => rs[`agent-tasks-${id}`].scoring_metadata.prior_examples)).toEqual([0, 1, 2, 3])
     expect(rs['agent-tasks-n2'].scoring_metadata.episode_id).toBe('agent-tasks')
     expect(rs['agent-tasks-escape'].is_correct).toBe(false)
+  })
+})
+
+describe('failed samples show their transcript', () => {
+  test('jarvis eval report --html folds the transcript under the wrong answer', async () => {
+    const out = join(dir, 'out-openai')
+    if (!existsSync(join(out, 'agent-tasks_test-model.jsonl'))) await runJarvis(['eval', 'run', '-c', writeAgentSuite(dir, { name: 'openai', baseUrl: `${api.url}/v1`, data, out })], env)
+    const html = join(dir, 'report.html')
+    const res = await runJarvis(['eval', 'report', join(out, 'agent-tasks_test-model.jsonl'), '--html', html], env)
+    expect(res.code, res.stderr).toBe(0)
+    const page = readFileSync(html, 'utf8')
+    expect(page).toContain('<summary>transcript: 2 turn(s), 1 tool call(s)</summary>')
+    expect(page).toContain('→ file_read({&quot;path&quot;:&quot;../../../etc/hostname&quot;})')
+    expect(page).toContain('error: &quot;../../../etc/hostname&quot; is outside the sample&#39;s files')
+  })
+
+  test('plain vitest: -t runs single samples of an episode (no wait for a filtered one); the html report holds the transcript', async () => {
+    const out = join(dir, 'out-vitest')
+    const suite = writeAgentSuite(dir, { name: 'vitest', baseUrl: `${api.url}/v1`, data, out, extra: 'episode_mode = true' })
+    const htmlDir = join(dir, 'vitest-html')
+    const res = await runProcess(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'test-model', '-t', 'agent-tasks-(n2|escape)', '--reporter=default', '--reporter=html', `--outputFile.html=${join(htmlDir, 'index.html')}`], {
+      env: { ...env, JARVIS_EVAL_CONFIG: suite },
+      timeoutMs: 120_000,
+    })
+    // escape is a wrong answer: a failed test, so vitest exits 1; n2 passes; the others were filtered out.
+    expect(res.stdout + res.stderr).toMatch(/1 failed \| 1 passed \| 2 skipped/)
+    expect(res.stdout + res.stderr).toContain('transcript')
+    const rs = byId(lines(join(out, 'agent-tasks_test-model.jsonl')))
+    expect(Object.keys(rs).sort()).toEqual(['agent-tasks-escape', 'agent-tasks-n2'])
+    expect(rs['agent-tasks-n2']).toMatchObject({ is_correct: true, scoring_metadata: { prior_examples: 0 } })
+    expect(rs['agent-tasks-escape'].scoring_metadata.prior_examples).toBe(1)
+    const { readdirSync } = await import('node:fs')
+    const { gunzipSync } = await import('node:zlib')
+    const metaFile = readdirSync(htmlDir).find((f) => f.endsWith('.json.gz'))!
+    const report = gunzipSync(readFileSync(join(htmlDir, metaFile))).toString('utf8')
+    expect(report).toContain('── assistant (turn 1:')
+    expect(report).toContain('is outside the sample')
   })
 })
