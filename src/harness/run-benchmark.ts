@@ -7,6 +7,7 @@ import type { EvalRecord } from '../core/record.ts'
 import type { SampleResult } from '../core/sample-result.ts'
 import type { Score } from '../core/score.ts'
 import type { Tool } from '../core/tool.ts'
+import { findBackend } from '../backends/index.ts'
 import { Semaphore } from '../core/semaphore.ts'
 import type { TraceLine } from '../results/trace.ts'
 import { agentToolNames, recordTrace } from './agent-sample.ts'
@@ -47,6 +48,13 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
       const message = (e as Error).message
       evalTest(`load ${runKey}`, () => {
         throw new Error(message)
+      })
+      return
+    }
+    if (def.requiresAgent && !findBackend(run.backend)?.tools) {
+      // The CLI refuses this before any call; a bare `vitest run` gets one visible failure instead of N wrong answers.
+      evalTest(`${runKey} needs an agent backend`, () => {
+        throw new Error(`${runKey} is scored on its tool calls: set backend = "jarvis-agent" in [[benchmarks]].`)
       })
       return
     }
