@@ -117,12 +117,23 @@ export class AgentRun {
     }
   }
 
-  private wall(): number {
-    return (performance.now() - this.t0) / 1000
+  /**
+   * The sample's latency: its model calls (as the engine timed them, retries included) and its tool calls. Time
+   * spent waiting for an engine slot (max_workers) is left out, as for one-call samples; the wall clock
+   * (--query-timeout) counts everything, and is the latency of a sample it stopped (the aborted call has no timing).
+   */
+  private latency(stop: Attempt['stop']): number {
+    if (stop === 'timeout') return (performance.now() - this.t0) / 1000
+    let s = 0
+    for (const t of this.turns) {
+      s += t.latencySeconds
+      for (const r of t.toolResults ?? []) s += r.latencySeconds
+    }
+    return s
   }
 
   finish(answer: string, stop: Attempt['stop'] = 'answer'): Attempt {
-    return attemptFrom(this.task, { answer, transcript: this.transcript, turns: this.turns, stop, wallSeconds: this.wall() })
+    return attemptFrom(this.task, { answer, transcript: this.transcript, turns: this.turns, stop, wallSeconds: this.latency(stop) })
   }
 
   /** What an agent returns for anything its loop threw: a limit (wrong, not an error), a dead tool, an engine failure. */
@@ -132,7 +143,7 @@ export class AgentRun {
       const a = this.finish('')
       return { ...a, error: { kind: 'tool_unavailable', message: e.message } }
     }
-    return { ...failedAttempt(this.task, e, { transcript: this.transcript, turns: this.turns }), latencySeconds: this.wall() }
+    return { ...failedAttempt(this.task, e, { transcript: this.transcript, turns: this.turns }), latencySeconds: this.latency('answer') }
   }
 }
 
