@@ -1,26 +1,7 @@
-// The agent flags of `jarvis eval run`, kept apart from the parser so another parser can reuse the mapping:
-// --backend, --agent, --tools, --max-turns, --token-budget, --agentic, --concurrency, --episode-mode.
+// The agent flags of `jarvis eval run` (their table: run-spec.ts) → run overrides: --backend, --agent, --tools,
+// --max-turns, --token-budget, --agentic, --concurrency, --episode-mode / --no-episode-mode.
 import { JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
-
-export const AGENT_OPTIONS = {
-  agent: { type: 'string' },
-  tools: { type: 'string' },
-  'max-turns': { type: 'string' },
-  'token-budget': { type: 'string' },
-  agentic: { type: 'boolean' },
-  'episode-mode': { type: 'boolean' },
-  concurrency: { type: 'string' },
-} as const
-
-export const AGENT_USAGE = `      --backend KEY        jarvis-direct (default, one call) or jarvis-agent (tool-calling agent)
-      --agent NAME         orchestrator (default), simple, react   (jarvis-agent)
-      --tools LIST         calculator,file_read,file_write,ls,code_interpreter,web_search,web_fetch,think,
-                           mcp:<command …> (an MCP server over stdio)
-      --max-turns N        model turns per sample (default 10)   --token-budget N  completion tokens per sample
-      --agentic            agent-level run (jarvis-agent), one sample at a time unless --concurrency N
-      --concurrency N      samples in flight per benchmark (default: from --max-workers)
-      --episode-mode       samples of an episode in order, earlier successes as examples (auto for episodic benchmarks)`
 
 const posInt = (flag: string, v: string | undefined): number | undefined => {
   if (v === undefined) return undefined

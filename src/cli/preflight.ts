@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
@@ -11,6 +12,8 @@ import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
+  matching: Map<ResolvedRun, number>
   warnings: string[]
 }
 
@@ -18,7 +21,7 @@ export interface PreflightResult {
  * Everything that can be wrong with the input is found here, before any model call: unwritable output,
  * endpoint down or model not served, judge missing for a judged benchmark, dataset missing/gated/unknown split.
  */
-export async function preflight(runs: ResolvedRun[], log: (line: string) => void): Promise<PreflightResult> {
+export async function preflight(runs: ResolvedRun[], log: (line: string) => void, o: { testNamePattern?: RegExp } = {}): Promise<PreflightResult> {
   const warnings: string[] = []
   for (const dir of new Set(runs.map((r) => dirname(r.outputPath)))) {
     try {
@@ -43,7 +46,9 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   }
   const judged = new Set<string>()
   for (const r of runs) {
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : findBenchmark(r.benchmark)?.needs.judge
+    // A custom dataset's judge: always for scorer = "judge", the fallback of an unreadable letter for mcq (as the
+    // registered MCQ benchmarks), never for exact.
+    const needs = r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : findBenchmark(r.benchmark)?.needs.judge
     if (!needs || needs === 'never') continue
     const key = JSON.stringify(r.judge)
     if (judged.has(key)) continue
@@ -55,13 +60,16 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     }
   }
   const counts = new Map<ResolvedRun, number>()
+  const matching = new Map<ResolvedRun, number>()
   await checkMcpServers(runs, log)
   for (const r of runs) {
     const def = await loadDefinition(r)
     checkAgentNeeds(r, def)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    matching.set(r, o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)).length : plan.selectedCount)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, warnings }
+  return { counts, matching, warnings }
 }

@@ -1,4 +1,5 @@
 import { describe, inject } from 'vitest'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import type { Backend } from '../core/backend.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
@@ -31,11 +32,11 @@ declare module 'vitest' {
 
 /**
  * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
- * benchmark key. The file runs only in model projects that list this benchmark.
+ * benchmark key and the model slug (describeNameFor). The file runs only in model projects that list this benchmark.
  */
 export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key, part?: { index: number; count: number }): void {
   const run = inject('jarvis')?.runs?.[runKey]
-  describe(runKey, async () => {
+  describe(run ? describeNameFor(runKey, run.modelSlug) : runKey, async () => {
     if (!run) {
       evalTest.skip(`${runKey} is not in this project's suite`, () => {})
       return
@@ -91,6 +92,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
           episodes?.after(record, outcome?.result.is_correct === true, outcome?.result.model_answer ?? '')
         }
         const { result, score } = outcome
+        if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)
@@ -104,6 +106,10 @@ function groupsInRun(samples: EvalRecord[], episodes: Map<string, EvalRecord[]>)
   const here = new Set(samples.map((r) => r.record_id))
   return [...episodes.values()].map((g) => g.filter((r) => here.has(r.record_id))).filter((g) => g.length > 0)
 }
+
+/** -v's word for a sample's outcome. */
+const verdictOf = (r: SampleResult): string =>
+  r.error ? `error (${r.error.slice(0, 120)})` : r.is_correct === null ? `unscored (${String(r.scoring_metadata.reason ?? 'no verdict')})` : r.is_correct ? 'correct' : 'wrong'
 
 /** A wrong answer is a failed test whose message shows the reference and what was read from the answer. */
 function failWrong(score: Score | null): never {
