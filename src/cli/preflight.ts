@@ -8,6 +8,7 @@ import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
 import { priceFor } from '../engines/pricing.ts'
+import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
@@ -48,8 +49,10 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
   const matching = new Map<ResolvedRun, number>()
+  await checkMcpServers(runs, log)
   for (const r of runs) {
     const def = await loadDefinition(r)
+    checkAgentNeeds(r, def)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
     const name = describeNameFor(r.benchmark, r.modelSlug)

@@ -1,6 +1,7 @@
 import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
+import { agentOverrides } from './agent-options.ts'
 import { EVAL_SPECS } from './command-specs.ts'
 import { parseCommandLine, type CommandSpec } from './parse-command.ts'
 
@@ -73,6 +74,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
       resume: b('resume') || b('retry-errors') ? true : undefined,
       cache: b('cache'),
       recordIds: s('record-ids')?.split(',').map((x) => x.trim()).filter(Boolean),
+      ...agentOverrides(values),
     },
   }
 }

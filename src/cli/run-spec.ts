@@ -39,11 +39,14 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flags: '--sheets-id <id>', help: 'Google Sheets spreadsheet id' },
   { flags: '--sheets-worksheet <name>', help: 'Google Sheets worksheet' },
   { flags: '--sheets-creds <path>', help: 'Google service-account credentials JSON' },
-  { flags: '--agent <name>', help: 'agent for the jarvis-agent backend', notYet: 'the jarvis-agent backend is not implemented yet' },
-  { flags: '--tools <list>', help: 'tools for the jarvis-agent backend', notYet: 'the jarvis-agent backend is not implemented yet' },
-  { flags: '--agentic', help: 'multi-turn agent runner', notYet: 'the agentic runner is not implemented yet' },
-  { flags: '--episode-mode', help: 'sequential episodes with lifelong learning', notYet: 'episode mode is not implemented yet' },
-  { flags: '--concurrency <n>', help: 'parallel queries of the agentic runner', notYet: 'the agentic runner is not implemented yet (use -w/--max-workers)' },
+  // Agents (docs/agents.md); mapped to overrides by agent-options.ts.
+  { flags: '--agent <name>', help: 'jarvis-agent: orchestrator (default), simple or react' },
+  { flags: '--tools <list>', help: 'jarvis-agent: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, mcp:<command …> (comma-separated)' },
+  { flags: '--max-turns <n>', help: 'model turns per sample for agents (default: 10)' },
+  { flags: '--token-budget <n>', help: 'completion tokens per sample over all turns (default: none)' },
+  { flags: '--agentic', help: 'agent-level run (jarvis-agent), one sample at a time unless --concurrency; it scores' },
+  { flags: '--concurrency <n>', help: 'samples in flight per benchmark (default: from --max-workers; 1 with --agentic)' },
+  { flags: '--episode-mode', help: "an episode's samples in order, earlier successes as examples (default: on for benchmarks with episodes)", negatable: true },
 ]
 
 export const RUN_EPILOG = `Environment: JARVIS_BACKEND_BASE_URL / OPENAI_BASE_URL (endpoint when no engine is given), JARVIS_BACKEND_API_KEY,

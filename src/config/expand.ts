@@ -6,9 +6,20 @@ import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
+import { agentSettings } from './validate-agent.ts'
 
 /** Flags given on the command line; only those set override the suite (they rank above everything). */
 export interface RunOverrides {
+  backend?: string
+  agent?: string
+  /** --tools: registry names and `mcp:<command>` entries, as given. */
+  tools?: string[]
+  maxTurns?: number
+  tokenBudget?: number
+  episodeMode?: boolean
+  concurrency?: number
+  /** --agentic: agent-level inference (jarvis-agent where the suite says jarvis-direct), one sample at a time unless --concurrency. */
+  agentic?: boolean
   engine?: string
   baseUrl?: string
   seed?: number
@@ -75,6 +86,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
       const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
       const prices = priceOverrides(suite)
+      const agentic = agentSettings(b, o, { source: opts.source, index: suite.benchmarks.indexOf(b) })
       runs.push({
         suiteName: suite.meta.name,
         benchmark: b.name,
@@ -82,10 +94,10 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         modelSlug: slug,
         modelFile,
         engine,
-        backend: b.backend,
-        agent: b.agent ?? null,
-        tools: b.tools,
-        maxTurns: suite.run.max_turns ?? null,
+        ...agentic,
+        maxTurns: o.maxTurns ?? suite.run.max_turns ?? null,
+        tokenBudget: o.tokenBudget ?? suite.run.token_budget ?? null,
+        concurrency: o.concurrency ?? suite.run.concurrency ?? (o.agentic ? 1 : null),
         baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,

@@ -19,8 +19,16 @@ export interface ResolvedRun {
   agent: string | null
   /** Tools offered to the model (tools registry names). */
   tools: string[]
+  /** MCP servers (argv each) whose tools are offered beside `tools`: `--tools mcp:…`, `mcp_servers`. */
+  mcpServers: string[][]
   /** Agent turns at most per sample; null = the backend's default. */
   maxTurns: number | null
+  /** Agents: completion tokens per sample over all turns; null = no budget. */
+  tokenBudget: number | null
+  /** Episode mode: true/false when asked (--episode-mode, [[benchmarks]] episode_mode); null = auto (the benchmark has episodes). */
+  episodeMode: boolean | null
+  /** Samples in flight at most (--concurrency, [run] concurrency); null = from max_workers. */
+  concurrency: number | null
   /** Pinned endpoint for OpenAI-compatible engines (from --base-url, env or [[models]] base_url). */
   baseUrl: string | null
   temperature: number

@@ -3,6 +3,7 @@ import type { ChatMessage } from './messages.ts'
 import type { EvalRecord, LoadContext } from './record.ts'
 import type { SampleResult } from './sample-result.ts'
 import type { Score, ScoreContext } from './score.ts'
+import type { Tool } from './tool.ts'
 
 export interface BenchmarkDefinition {
   key: string
@@ -15,4 +16,17 @@ export interface BenchmarkDefinition {
   rescore?(result: SampleResult): Score | null
   /** A per-sample world (files; later a container or a browser), open from inference to the end of scoring. */
   environment?(record: EvalRecord): EnvironmentSpec | null
+  // --- agents (src/backends/jarvis-agent.ts) ---
+  /** Registry tools an agent backend offers when the run names none (no --tools, tools, mcp_servers). */
+  defaultTools?: readonly string[]
+  /** The samples need an agent backend (tool calls are what is scored): jarvis-direct is refused, exit 2. */
+  requiresAgent?: boolean
+  /** The benchmark's own tools for one sample (e.g. scripted mocks serving recorded outputs), beside the run's. */
+  sampleTools?(record: EvalRecord): Tool[]
+  /**
+   * The episode a record belongs to (null: none). When a benchmark has episodes, episode mode is on by default:
+   * an episode's samples run one after another in dataset order, each given up to 3 earlier successful samples
+   * of its episode as examples; different episodes run in parallel.
+   */
+  episode?(record: EvalRecord): string | null
 }

@@ -72,12 +72,12 @@ export class BackendPool {
   }
 }
 
-/** Tools by the names a run gives, created once per worker. */
+/** Tools by the names (and MCP servers) a run gives, created once per worker. */
 export class ToolPool {
   private readonly pool = new Pool<Tool[]>(async (ts) => void (await Promise.allSettled(ts.map((t) => t.close?.()))))
-  get(names: readonly string[]): Promise<Tool[]> {
-    if (names.length === 0) return Promise.resolve([])
-    return this.pool.get(JSON.stringify(names), () => createTools(names))
+  get(names: readonly string[], mcpServers: readonly string[][] = []): Promise<Tool[]> {
+    if (names.length === 0 && mcpServers.length === 0) return Promise.resolve([])
+    return this.pool.get(JSON.stringify([names, mcpServers]), () => createTools(names, mcpServers))
   }
   close(): Promise<void> {
     return this.pool.close()

@@ -13,6 +13,8 @@ import type { Tool } from '../core/tool.ts'
 import type { EnvironmentScope } from '../environments/scope.ts'
 import { scoreFields } from '../results/score-fields.ts'
 import { clipMiddle } from '../results/sample-evidence.ts'
+import { queryTrace } from '../results/trace.ts'
+import { withPriorExamples, type PriorExample } from './episodes.ts'
 import { computeEfficiency } from '../telemetry/efficiency.ts'
 
 export interface SampleOutcome {
@@ -43,7 +45,7 @@ export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: E
     generation: { temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed },
     tools,
     environment,
-    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: null },
+    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
   }
 }
 
@@ -58,6 +60,8 @@ export async function runSample(args: {
   tools?: Tool[]
   environments?: EnvironmentScope
   signal?: AbortSignal
+  /** Episode mode: earlier successes of the episode, put before the problem (the record scored is the original). */
+  examples?: PriorExample[]
 }): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
   const signal = sampleSignal(args.signal, run.queryTimeoutS)
@@ -72,15 +76,19 @@ export async function runSample(args: {
       return { result: buildResult(run, record, { error: redactSecrets(`environment: ${(e as Error).message}`), errorKind: 'environment' }), score: null, messages, attempt: null }
     }
   }
-  const task = sampleTask(def, run, record, args.tools ?? [], environment)
+  const task = sampleTask(def, run, args.examples ? withPriorExamples(record, args.examples) : record, args.tools ?? [], environment)
+  task.record = record
   const messages = task.messages
   const span = telemetry.begin()
   const attempt = await backend.solve(task, { signal })
   const reading = span.end()
+  // Agents: the real calls, compactly, for scorers and reparse (the full transcript goes to traces.jsonl).
+  const extra: Record<string, unknown> = backend.traced ? { query_trace: queryTrace(attempt) } : {}
+  if (args.examples) Object.assign(extra, { episode_id: def.episode?.(record) ?? def.key, prior_examples: args.examples.length })
   if (attempt.error) {
     const kind = attempt.error.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : attempt.error.kind
     return {
-      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries }),
+      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries, extra }),
       score: null,
       messages,
       attempt,
@@ -98,7 +106,7 @@ export async function runSample(args: {
     }
   }
   const verdict = scoreFields(score)
-  const metadata = verdict.scoring_metadata
+  const metadata = Object.assign(verdict.scoring_metadata, extra)
   if (attempt.retries > 0) metadata.retries = attempt.retries
   if (attempt.cached) metadata.cache_hit = true
   // Failed and unscored samples keep what was asked (the HTML report's failure table shows it); capped so a
@@ -163,13 +171,15 @@ interface Parts {
   power?: number
   util?: number
   eff?: ReturnType<typeof computeEfficiency>
+  /** Metadata of an error line beyond its kind (query_trace, episode). */
+  extra?: Record<string, unknown>
 }
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6
 
 /** The JSONL line (serializeResult writes its keys in the spec's order). */
 function buildResult(run: ResolvedRun, record: EvalRecord, p: Parts): SampleResult {
-  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}) } : {})
+  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}), ...p.extra } : {})
   const e = p.eff
   return {
     record_id: record.record_id,

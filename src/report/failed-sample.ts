@@ -12,6 +12,8 @@ export interface FailedSample {
   extracted: string | null
   judge: string | null
   error: string | null
+  /** Agent runs: the readable transcript from traces.jsonl (turns, tool calls and results), when there is one. */
+  transcript?: string
 }
 
 /** The failed-sample view of a line, or null when the sample was right. */

@@ -23,6 +23,14 @@ export const head = (n: number) => (s: string) => {
   return t.length > n ? `${t.slice(0, n - 1)}…` : t
 }
 
+/** An agent's transcript folds under the answer: one line saying how long it was, the turns inside. */
+function transcript(t: string | undefined): string {
+  if (!t) return ''
+  const turns = (t.match(/^── assistant/gm) ?? []).length
+  const calls = (t.match(/^→ /gm) ?? []).length
+  return `<details class="transcript"><summary>transcript: ${turns} turn(s), ${calls} tool call(s)</summary><div class="pre">${e(t.length > 40_000 ? `${t.slice(0, 40_000)}\n…` : t)}</div></details>`
+}
+
 /** A model answer's start and end on one line: the end is where the final answer usually is. */
 export const headAndTail = (s: string) => {
   const t = oneLine(s)
@@ -41,7 +49,8 @@ export const referenceCell = (reference: string | null): string => (reference ==
 function row(f: FailedSample, shared: SharedText): string {
   const question = f.prompt === null ? null : distinctPart(f.prompt, shared)
   const answer = f.error ? `${f.model_answer}${f.model_answer ? '\n' : ''}[${f.error}]` : f.model_answer
-  return `<tr class="${f.kind}" data-kind="${f.kind}"><td class="mono">${e(f.record_id)}${f.subject ? `<div class="muted small">${e(f.subject)}</div>` : ''}</td><td><span class="tag ${f.kind}">${f.kind}</span></td>${folded(question, head(140))}${folded(answer, headAndTail)}${verdictCell(f.reference, f.extracted)}${folded(f.judge, head(100))}</tr>`
+  const answerCell = folded(answer, headAndTail).replace(/<\/td>$/, `${transcript(f.transcript)}</td>`)
+  return `<tr class="${f.kind}" data-kind="${f.kind}"><td class="mono">${e(f.record_id)}${f.subject ? `<div class="muted small">${e(f.subject)}</div>` : ''}</td><td><span class="tag ${f.kind}">${f.kind}</span></td>${folded(question, head(140))}${answerCell}${verdictCell(f.reference, f.extracted)}${folded(f.judge, head(100))}</tr>`
 }
 
 function sharedNote(shared: SharedText): string {

@@ -17,6 +17,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 6px; vertical-align: baseline; }
 .pre { white-space: pre-wrap; word-break: break-word; max-width: 360px; }
 details summary { cursor: pointer; color: #1f2937; } details[open] summary { color: var(--muted); }
+.transcript { margin-top: 6px; } .transcript .pre { max-width: 640px; font: 12px/1.4 ui-monospace, monospace; }
 .tag { font-size: 11px; padding: 1px 6px; border-radius: 9px; background: #fee2e2; color: var(--bad); }
 .tag.error { background: #fef3c7; color: #92400e; } .tag.unscored { background: #e5e7eb; color: #374151; }
 table.failures td { font-size: 13px; }

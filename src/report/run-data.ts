@@ -5,6 +5,7 @@ import { accuracyInterval, type AccuracyInterval } from '../stats/accuracy-ci.ts
 import { meanInterval, type MeanInterval } from '../stats/mean-ci.ts'
 import { toFailedSample, type FailedSample } from './failed-sample.ts'
 import { readSummaryFile, type RunPaths } from '../results/run-files.ts'
+import { attachTranscripts } from './transcripts.ts'
 
 /** Everything compare/report/html show about one run, gathered in one streaming pass over its JSONL. */
 export interface RunData {
@@ -71,6 +72,7 @@ export async function loadRun(paths: RunPaths, opts: LoadRunOptions = {}): Promi
     addValues(values, r)
   }
   if (skipped) notes.push(`${paths.jsonl}: ${skipped} unreadable line(s) skipped`)
+  await attachTranscripts(paths.jsonl, summary.benchmark, summary.model, data.failures)
   for (const k of METRIC_KEYS) metrics[k] = meanInterval(values[k])
   data.latencies = values.latency
   data.verdicts = verdicts

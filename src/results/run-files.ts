@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { RunSummarySchema, type RunSummary } from '../core/sample-result.ts'
 
@@ -24,6 +25,12 @@ export const fingerprintPathFor = (outputPath: string): string => `${outputPath}
 export const telemetryPathFor = (outputPath: string): string => `${outputPath}${TELEMETRY}`
 /** `{output}.bak`: reparse-judge --in-place keeps the original here, once. */
 export const backupPathFor = (outputPath: string): string => `${outputPath}.bak`
+/**
+ * `traces/<benchmark>_<model-slug>/traces.jsonl` beside the JSONL (spec §6.2): agent transcripts, one line a
+ * sample. `output` names the JSONL; the benchmark and slug come from the run, as OpenJarvis names the folder.
+ */
+export const tracesPathFor = (outputPath: string, benchmark: string, modelSlug: string): string => join(dirname(outputPath), 'traces', `${benchmark}_${modelSlug}`, 'traces.jsonl')
+
 /** Sidecars that travel with the JSONL when an old run is moved aside. */
 export const MOVED_SIDECARS = [SUFFIX, TELEMETRY] as const
 /** Where an old run goes instead of being overwritten: `{output}.prev-<UTC stamp>[-n]`. */

@@ -115,10 +115,10 @@ describe('parseSuite: schema and registry checks', () => {
     expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "swebench" is registered but not implemented yet (needs Docker). Run jarvis eval list to see the ready ones."`)
   })
 
-  test('a backend other than jarvis-direct is refused for now', () => {
+  test('a backend that is not implemented yet is refused, naming the ready ones', () => {
     const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'hermes' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct"."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct" or "jarvis-agent"."`)
   })
 
   test('two models with the same slug are refused', () => {
@@ -188,7 +188,7 @@ describe('defaults: the spec Config Reference, every field', () => {
     expect(s.backend).toEqual({ external: {} })
     expect(s.models).toEqual([{ name: 'qwen3:8b', param_count_b: 0, gpu_peak_tflops: 0, gpu_peak_bandwidth_gb_s: 0, num_gpus: 1 }])
     // engine, provider, temperature, max_tokens, active_params_b: None in the spec → absent here
-    expect(s.benchmarks).toEqual([{ name: 'supergpqa', backend: 'jarvis-direct', tools: [] }])
+    expect(s.benchmarks).toEqual([{ name: 'supergpqa', backend: 'jarvis-direct', tools: [], mcp_servers: [] }])
   })
 
   test('the default judge model is the spec one', () => {
