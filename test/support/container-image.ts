@@ -1,0 +1,67 @@
+// The test image: an empty root whose bin, lib, lib64 and sbin are symlinks into /usr, run with the host's
+// /usr bound read-only (no registry is reachable, so it is built here: 31 bytes on Docker, a folder locally).
+// WORKDIR /app like the TerminalBench images. test/support/docker/import-test-image.sh builds it on an engine.
+//
+//   TEST_IMAGE, HOST_USR_BINDS, writeHostUsrRootfs(dir), localTestStore(), gate(what, probe)
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DockerEngineRuntime } from '../../src/containers/docker-runtime.ts'
+import { imageDirName, LocalRuntime } from '../../src/containers/local-runtime.ts'
+import type { Bind, ContainerRuntime } from '../../src/containers/types.ts'
+
+export const TEST_IMAGE = 'jarvis-test/host-usr:1'
+export const HOST_USR_BINDS: Bind[] = [{ host: '/usr', path: '/usr', readOnly: true }]
+/** The env value that gives every container of a run the host's /usr (JARVIS_CONTAINER_RO_BINDS). */
+export const HOST_USR_ENV = '/usr'
+
+export function writeHostUsrRootfs(dir: string): string {
+  mkdirSync(join(dir, 'usr'), { recursive: true })
+  for (const d of ['app', 'tmp', 'root', 'etc']) mkdirSync(join(dir, d), { recursive: true })
+  for (const d of ['bin', 'lib', 'lib64', 'sbin']) symlinkSync(`usr/${d}`, join(dir, d))
+  return dir
+}
+
+/** A JARVIS_ROOTFS_DIR holding the test image, for the local runtime. */
+export function localTestStore(): string {
+  const store = mkdtempSync(join(tmpdir(), 'jarvis-rootfs-store-'))
+  writeHostUsrRootfs(join(store, imageDirName(TEST_IMAGE)))
+  writeFileSync(join(store, `${imageDirName(TEST_IMAGE)}.json`), JSON.stringify({ WorkingDir: '/app', Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'] }))
+  return store
+}
+
+export interface Gate {
+  /** Why the tests skip here; null when they run. */
+  skip: string | null
+}
+
+/**
+ * Tests that need a service run when it is there; outside CI they skip with the reason, in CI (which installs
+ * and starts it: .ci/run) a missing service fails them.
+ */
+export function gate(reason: string | null): Gate {
+  if (reason && process.env.CI) throw new Error(`CI must provide this: ${reason}`)
+  return { skip: reason }
+}
+
+/** The real Docker engine on DOCKER_HOST, with the test image on it; a reason when not. */
+export async function realDockerGate(env: NodeJS.ProcessEnv = process.env): Promise<Gate & { runtime: ContainerRuntime | null }> {
+  let runtime: DockerEngineRuntime
+  try {
+    runtime = new DockerEngineRuntime(env)
+  } catch (e) {
+    return { ...gate((e as Error).message), runtime: null }
+  }
+  const p = await runtime.probe()
+  if (!p.ok) return { ...gate(p.reason), runtime: null }
+  if (!(await runtime.hasImage(TEST_IMAGE))) return { ...gate(`${TEST_IMAGE} is not on the engine: run test/support/docker/import-test-image.sh`), runtime: null }
+  return { skip: null, runtime }
+}
+
+/** The local runtime (bwrap + overlayfs) with a store holding the test image; a reason when it cannot run here. */
+export async function localRuntimeGate(): Promise<Gate & { runtime: LocalRuntime | null; store: string }> {
+  const store = localTestStore()
+  const runtime = new LocalRuntime({ JARVIS_ROOTFS_DIR: store })
+  const p = await runtime.probe()
+  return p.ok ? { skip: null, runtime, store } : { ...gate(p.reason), runtime: null, store }
+}
