@@ -38,6 +38,7 @@ const OPTIONS = {
   resume: { type: 'boolean' },
   'retry-errors': { type: 'boolean' },
   cache: { type: 'boolean' },
+  pull: { type: 'boolean' },
   'wandb-project': { type: 'string' },
   'wandb-entity': { type: 'string' },
   'wandb-tags': { type: 'string' },
@@ -65,6 +66,8 @@ export interface RunCliOptions {
   verbose: boolean
   compact: boolean
   retryErrors: boolean
+  /** --pull: fetch the container images the selected samples need (preflight). */
+  pull: boolean
   help: boolean
   trackers: Record<string, string>
   overrides: RunOverrides
@@ -88,6 +91,7 @@ export const RUN_USAGE = `usage: jarvis eval run (-c SUITE.toml | -b BENCHMARK -
       --query-timeout S    per-sample inference timeout, seconds (cancels the request)
       --resume             skip samples already complete in the output; --retry-errors re-runs errored ones
       --cache              on-disk response cache
+      --pull               pull the container images the selected tasks need (default: refuse when missing)
       --telemetry / --no-telemetry, --gpu-metrics / --no-gpu-metrics
       --compact            one dense table        -v, --verbose   debug lines
       --wandb-project/-entity/-tags/-group, --sheets-id/-worksheet/-creds   trackers`
@@ -137,6 +141,7 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
     verbose: b('verbose') ?? false,
     compact: b('compact') ?? false,
     retryErrors: b('retry-errors') ?? false,
+    pull: b('pull') ?? false,
     help: b('help') ?? false,
     trackers,
     overrides: {

@@ -5,7 +5,9 @@ import type { Tool } from '../core/tool.ts'
 
 export type ToolFactory = () => Promise<Tool[]>
 
-const TOOLS: Record<string, ToolFactory> = {}
+const TOOLS: Record<string, ToolFactory> = {
+  shell: async () => [(await import('./shell.ts')).createShellTool()],
+}
 
 export const toolNames = (): string[] => Object.keys(TOOLS)
 

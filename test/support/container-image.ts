@@ -65,3 +65,30 @@ export async function localRuntimeGate(): Promise<Gate & { runtime: LocalRuntime
   const p = await runtime.probe()
   return p.ok ? { skip: null, runtime, store } : { ...gate(p.reason), runtime: null, store }
 }
+
+export interface RuntimeSetup {
+  name: 'local' | 'docker'
+  skip: string | null
+  /** The process env that selects this runtime with the test image (JARVIS_CONTAINER_RUNTIME, …). */
+  env: Record<string, string>
+}
+
+/** Both runtimes as far as this machine has them: the local one (bwrap) and the real engine on DOCKER_HOST. */
+export async function runtimeSetups(): Promise<RuntimeSetup[]> {
+  const [local, docker] = await Promise.all([localRuntimeGate(), realDockerGate()])
+  return [
+    { name: 'local', skip: local.skip, env: { JARVIS_CONTAINER_RUNTIME: 'local', JARVIS_ROOTFS_DIR: local.store, JARVIS_CONTAINER_RO_BINDS: HOST_USR_ENV } },
+    { name: 'docker', skip: docker.skip, env: { JARVIS_CONTAINER_RUNTIME: 'docker', DOCKER_HOST: process.env.DOCKER_HOST || 'unix:///var/run/docker.sock', JARVIS_CONTAINER_RO_BINDS: HOST_USR_ENV } },
+  ]
+}
+
+/** Sets env vars for the duration of fn (the container runtime reads process.env). */
+export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, vars)
+  try {
+    return await fn()
+  } finally {
+    for (const [k, v] of Object.entries(before)) v === undefined ? delete process.env[k] : (process.env[k] = v)
+  }
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
+import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
@@ -32,7 +32,8 @@ export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: stri
   for (const b of o.benchmarks) {
     const entry = findBenchmark(b)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
-    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    // An external harness's key passes here: preflight probes for it and says what this machine lacks.
+    if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
   }
   const suite = parseSuite({ models: [{ name: o.model }], benchmarks: o.benchmarks.map((name) => ({ name })) }, 'command line')
   return { suite, source: 'command line' }
@@ -53,7 +54,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
-  const pre = await preflight(runs, (l) => io.out(`  ${l}`))
+  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { pull: o.pull })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   for (const w of pre.warnings) io.err(`warning: ${w}`)
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
