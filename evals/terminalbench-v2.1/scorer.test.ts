@@ -18,7 +18,7 @@ const FIXTURES = join(REPO_ROOT, 'test/fixtures/terminalbench-v2.1')
 const records = await loadTerminalBench({ seed: 1, log: () => {} }, { TBV21_REPO_DIR: FIXTURES })
 const task = (id: string) => records.find((r) => r.metadata.task_id === id)!
 const oracle = (id: string) => `Here is the script:\n\`\`\`bash\n${readFileSync(join(FIXTURES, id, 'solution', 'solve.sh'), 'utf8')}\`\`\`\nDone.`
-const agentAttempt = (calls: number): Pick<Attempt, 'turns'> => ({ turns: [{ promptTokens: 1, completionTokens: 1, latencySeconds: 0, ttftSeconds: 0, costUsd: 0, finishReason: 'tool_calls', retries: 0, cached: false, toolCalls: Array.from({ length: calls }, (_, i) => ({ id: `c${i}`, name: 'shell', arguments: '{}' })) }] })
+const agentAttempt = (calls: number): Pick<Attempt, 'turns'> => ({ turns: [{ promptTokens: 1, completionTokens: 1, latencySeconds: 0, ttftSeconds: 0, costUsd: 0, finishReason: 'tool_calls', retries: 0, cached: false, toolCalls: Array.from({ length: calls }, (_, i) => ({ id: `c${i}`, name: 'shell', arguments: {} })) }] })
 
 describe('extractBash', () => {
   test('the first bash/sh/shell fence, else the first fence, else the whole reply; think blocks ignored', () => {
