@@ -64,11 +64,13 @@ function onPath(command: string, env: NodeJS.ProcessEnv): string | null {
 
 function runQuiet(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; error?: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { PATH: env.PATH ?? '', HOME: env.HOME ?? '/tmp', PYTHONPATH: env.PYTHONPATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 20_000, killSignal: 'SIGKILL' })
+    const child = spawn(cmd, args, { env: { PATH: env.PATH ?? '', HOME: env.HOME ?? '/tmp', PYTHONPATH: env.PYTHONPATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    // Our own timer (spawn's `timeout` keeps the process alive for its whole length when the spawn fails).
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
     let stderr = ''
     child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', (e) => resolve({ code: null, stderr, error: (e as NodeJS.ErrnoException).code ?? e.message }))
-    child.on('close', (code) => resolve({ code, stderr }))
+    child.on('error', (e) => (clearTimeout(timer), resolve({ code: null, stderr, error: (e as NodeJS.ErrnoException).code ?? e.message })))
+    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stderr })))
   })
 }
 
