@@ -4,6 +4,7 @@ import type { ResolvedRun } from '../src/config/resolved-run.ts'
 import type { BenchmarkDefinition } from '../src/core/benchmark.ts'
 import { JarvisError } from '../src/core/errors.ts'
 import type { Requirement } from '../src/core/requirement.ts'
+import { SWEBENCH_HARNESS } from '../src/scoring/swe/harness-requirements.ts'
 import type { SampleResult } from '../src/core/sample-result.ts'
 import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
@@ -45,10 +46,6 @@ const def = (p: Promise<{ default: BenchmarkDefinition }>) => p.then((m) => m.de
 
 const CONTAINERS: Requirement = { kind: 'container-runtime' }
 const DOCKER_ENGINE: Requirement = { kind: 'docker-engine' }
-const SWEBENCH_HARNESS: Requirement[] = [
-  { kind: 'python-module', module: 'swebench.harness.run_evaluation', pythonEnv: 'JARVIS_SWEBENCH_PYTHON', install: 'Install the official harness (pip install swebench) and point JARVIS_SWEBENCH_PYTHON at its Python.' },
-  DOCKER_ENGINE,
-]
 const TERMINAL_BENCH_HARNESS: Requirement[] = [
   { kind: 'python-module', module: 'terminal_bench', pythonEnv: 'JARVIS_TERMINAL_BENCH_PYTHON', install: 'pip install terminal-bench (Python 3.12+), and point JARVIS_TERMINAL_BENCH_PYTHON at its Python.' },
   { kind: 'command', command: 'tmux', install: 'apt-get install tmux.' },
@@ -71,8 +68,8 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'livecodebench', category: 'coding', description: 'LiveCodeBench competitive programming (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./livecodebench/benchmark.ts')) },
   // agentic
   { key: 'gaia', category: 'agentic', description: 'GAIA multi-step tasks with files and tools', needs: { ...JF, agentTools: true, gated: true } },
-  { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true, scoringRequires: SWEBENCH_HARNESS } },
-  { key: 'swefficiency', category: 'agentic', description: 'SWEfficiency optimisation patches', needs: { ...N, docker: true, scoringRequires: SWEBENCH_HARNESS } },
+  { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true, scoringRequires: SWEBENCH_HARNESS }, load: () => def(import('./swebench/benchmark.ts')) },
+  { key: 'swefficiency', category: 'agentic', description: 'SWEfficiency optimisation patches (predictions for its harness)', needs: N, load: () => def(import('./swefficiency/benchmark.ts')) },
   { key: 'terminalbench', category: 'agentic', description: 'TerminalBench terminal tasks', needs: { ...J, docker: true } },
   {
     key: 'terminalbench-native',

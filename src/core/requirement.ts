@@ -2,7 +2,14 @@
 // program on PATH). Declared as data in the registries; src/requirements probes the real thing (the engine
 // answering, the package importing), never just a client on PATH.
 
-export type Requirement =
+/** An environment setting under which a requirement does not apply (SWE-bench on Modal needs no local engine). */
+export interface NotNeededWhen {
+  env: string
+  /** Compared case-insensitively. */
+  equals: string
+}
+
+export type Requirement = (
   /** The container runtime JARVIS_CONTAINER_RUNTIME selects: the Docker Engine (default) or local bwrap. */
   | { kind: 'container-runtime' }
   /** A Docker Engine answering on DOCKER_HOST (an external harness talks to it, not our runtime). */
@@ -11,6 +18,7 @@ export type Requirement =
   | { kind: 'python-module'; module: string; install: string; pythonEnv?: string }
   /** An executable on PATH. */
   | { kind: 'command'; command: string; install: string }
+) & { notNeededWhen?: NotNeededWhen }
 
 export interface RequirementStatus {
   requirement: Requirement

@@ -46,7 +46,7 @@ const cases: Case[] = [
   ['wrong type', () => ['eval', 'run', '-c', toml('type', '[[models]]\nname = "m"\ntemperature = "hot"\n[[benchmarks]]\nname = "supergpqa"\n')]],
   ['unknown benchmark in a suite', () => ['eval', 'run', '-c', toml('unknown', '[[models]]\nname = "m"\n[[benchmarks]]\nname = "gpqa-diamnd"\n')]],
   ['unknown benchmark flag', () => ['eval', 'run', '-b', 'supergpqaa', '-m', 'test-model']],
-  ['benchmark not implemented yet', () => ['eval', 'run', '-b', 'swebench', '-m', 'test-model']],
+  ['benchmark not implemented yet', () => ['eval', 'run', '-b', 'paperarena', '-m', 'test-model']],
   ['unknown option', () => ['eval', 'run', '-b', 'supergpqa', '-m', 'test-model', '--max-sample', '3']],
   ['bad -n', () => ['eval', 'run', '-b', 'supergpqa', '-m', 'test-model', '-n', 'ten']],
   ['missing -b/-m', () => ['eval', 'run', '-m', 'test-model']],
@@ -88,7 +88,7 @@ describe('bad input: exit 2, one line, nothing touched', () => {
       {
         "-o with several runs": "jarvis: -o/--output names one file, but this run has 2 (model, benchmark) runs; use --output-dir instead.",
         "bad -n": "jarvis: --max-samples "ten": expected a positive integer.",
-        "benchmark not implemented yet": "jarvis: -b/--benchmark "swebench" is registered but not implemented yet (needs Docker). Run jarvis eval list to see the ready ones.",
+        "benchmark not implemented yet": "jarvis: -b/--benchmark "paperarena" is registered but not implemented yet (needs the agent backend). Run jarvis eval list to see the ready ones.",
         "custom dataset file missing": "jarvis: [[benchmarks]] "quiz" dataset: file <tmp>/nope.jsonl not found. Fix [benchmarks.dataset] path (relative paths start at the TOML file's folder).",
         "malformed TOML": "jarvis: <tmp>/malformed.toml (line 2, column 10): malformed TOML: Invalid TOML document: control characters are not allowed in strings. Fix the syntax at that place.",
         "missing -b/-m": "jarvis: jarvis eval run needs -b BENCHMARK and -m MODEL, or -c SUITE.toml. Run jarvis eval run --help.",
