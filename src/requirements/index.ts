@@ -16,7 +16,7 @@ export function checkRequirements(list: readonly Requirement[], env: NodeJS.Proc
 }
 
 function probe(r: Requirement, env: NodeJS.ProcessEnv): Promise<RequirementStatus> {
-  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : ''])
+  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : ''])
   let p = cache.get(key)
   if (!p) cache.set(key, (p = run(r, env).then(([ok, detail]) => ({ requirement: r, label: requirementLabel(r), ok, detail }))))
   return p

@@ -1,14 +1,13 @@
 // The local runtime (bubblewrap over a rootfs folder, an overlayfs root per container) on this machine: the
 // runtime contract, the rootfs never written, nothing left mounted or running after remove.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { imageDirName, LocalRuntime } from '../../src/containers/local-runtime.ts'
 import { localRuntimeGate, TEST_IMAGE } from '../support/container-image.ts'
 import { runtimeContract } from './runtime-contract.ts'
 
 const g = await localRuntimeGate()
-afterAll(() => rmSync(g.store, { recursive: true, force: true }))
 
 describe.skipIf(g.skip)(`local runtime${g.skip ? ` (skipped: ${g.skip})` : ''}`, () => {
   runtimeContract(

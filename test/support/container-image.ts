@@ -3,7 +3,7 @@
 // WORKDIR /app like the TerminalBench images. test/support/docker/import-test-image.sh builds it on an engine.
 //
 //   TEST_IMAGE, HOST_USR_BINDS, writeHostUsrRootfs(dir), localTestStore(), gate(what, probe)
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DockerEngineRuntime } from '../../src/containers/docker-runtime.ts'
@@ -22,9 +22,14 @@ export function writeHostUsrRootfs(dir: string): string {
   return dir
 }
 
-/** A JARVIS_ROOTFS_DIR holding the test image, for the local runtime. */
+let store: string | null = null
+
+/** A JARVIS_ROOTFS_DIR holding the test image, for the local runtime: one per process, removed at its exit. */
 export function localTestStore(): string {
-  const store = mkdtempSync(join(tmpdir(), 'jarvis-rootfs-store-'))
+  if (store) return store
+  store = mkdtempSync(join(tmpdir(), 'jarvis-rootfs-store-'))
+  const made = store
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }))
   writeHostUsrRootfs(join(store, imageDirName(TEST_IMAGE)))
   writeFileSync(join(store, `${imageDirName(TEST_IMAGE)}.json`), JSON.stringify({ WorkingDir: '/app', Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'] }))
   return store
