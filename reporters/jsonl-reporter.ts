@@ -3,7 +3,7 @@ import { findBenchmark } from '../evals/registry.ts'
 import type { ProjectContext, ResolvedRun } from '../src/config/resolved-run.ts'
 import type { RunSummary } from '../src/core/sample-result.ts'
 import { writeSummary } from '../src/results/summary.ts'
-import { JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
+import { compactByRecordId, JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
 
 export interface JsonlReporterOptions {
   /** Write `{output}.summary.json` at the end of the run (the CLI turns it off while it runs chunks). */
@@ -12,7 +12,8 @@ export interface JsonlReporterOptions {
   quiet?: boolean
   /**
    * Append to outputs that already exist (the CLI prepared them: moved aside or kept for --resume). By default an
-   * existing output is moved aside before the first line, never silently appended to or overwritten.
+   * existing output is moved aside before the first line, never silently appended to or overwritten, except
+   * when tests are chosen by name (`vitest -t`): then the new lines replace those samples' lines in place.
    */
   append?: boolean
 }
@@ -44,12 +45,15 @@ export class JsonlReporter implements Reporter {
   private readonly runs = new Map<string, { startedAt: number; project: string; benchmark: string }>()
   private vitest: Vitest | null = null
   private startedAt = Date.now() / 1000
+  /** `vitest -t PATTERN`: a few samples run again; their lines replace the old ones, the rest stay. */
+  private update = false
 
   constructor(private readonly opts: JsonlReporterOptions = {}) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
     this.startedAt = Date.now() / 1000
+    this.update = !this.opts.append && Boolean(vitest.config.testNamePattern)
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -59,7 +63,8 @@ export class JsonlReporter implements Reporter {
     if (!result || !out) return
     let w = this.appenders.get(out)
     if (!w) {
-      if (!this.opts.append) moveAside(out)
+      if (this.update) compactByRecordId(out) // drop a torn last line before appending
+      else if (!this.opts.append) moveAside(out)
       w = new JsonlAppender(out)
       this.appenders.set(out, w)
       this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
@@ -69,6 +74,7 @@ export class JsonlReporter implements Reporter {
 
   async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
     for (const w of this.appenders.values()) w.close()
+    if (this.update) for (const out of this.appenders.keys()) compactByRecordId(out)
     if (this.opts.summary !== false) {
       for (const [out, info] of this.runs) {
         const summary = await writeRunSummary(this.runFor(info.project, info.benchmark), out, info.startedAt)

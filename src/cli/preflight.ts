@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, isExternal, loadDefinition } from '../../evals/registry.ts'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
@@ -11,11 +12,15 @@ import { checkRequirements, requirementError } from '../requirements/index.ts'
 export interface PreflightOptions {
   /** --pull: fetch container images the selected samples need and the runtime lacks. */
   pull?: boolean
+  /** -t: only samples whose test name matches run (counts and images follow it). */
+  testNamePattern?: RegExp
 }
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
+  matching: Map<ResolvedRun, number>
   warnings: string[]
 }
 
@@ -50,7 +55,9 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   }
   const judged = new Set<string>()
   for (const r of runs) {
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : findBenchmark(r.benchmark)?.needs.judge
+    // A custom dataset's judge: always for scorer = "judge", the fallback of an unreadable letter for mcq (as the
+    // registered MCQ benchmarks), never for exact.
+    const needs = r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : findBenchmark(r.benchmark)?.needs.judge
     if (!needs || needs === 'never') continue
     const key = JSON.stringify(r.judge)
     if (judged.has(key)) continue
@@ -62,14 +69,19 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     }
   }
   const counts = new Map<ResolvedRun, number>()
+  const matching = new Map<ResolvedRun, number>()
   for (const r of runs) {
     const def = await loadDefinition(r)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
     counts.set(r, plan.selectedCount)
-    if (def.prepare && plan.samples.length) await def.prepare(plan.samples, { pull: o.pull ?? false, log: (m) => log(`${r.benchmark}: ${m}`) })
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    const matched = o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : plan.samples
+    matching.set(r, o.testNamePattern ? matched.length : plan.selectedCount)
+    // Only what this run will execute: a -t filter must not demand images of samples it skips.
+    if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, log: (m) => log(`${r.benchmark}: ${m}`) })
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, warnings }
+  return { counts, matching, warnings }
 }
 
 /**

@@ -19,14 +19,15 @@ export interface PreparedOutput {
 }
 
 /**
- * Before a run: without --resume an existing output is moved aside (never silently overwritten); with it,
- * the complete lines are kept byte for byte and their ids skipped, after checking the settings match.
- * --retry-errors also drops the lines recorded with an error, so those samples run again.
+ * Before a run: a full run moves an existing output aside (never silently overwritten). --resume keeps the
+ * complete lines byte for byte and skips their ids; an update (-t / --record-ids: samples chosen by name) keeps
+ * every line and runs the chosen samples again, their new lines replacing the old after the run
+ * (compactByRecordId). Both first check the settings match. --retry-errors also drops the errored lines.
  */
-export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean }): Promise<PreparedOutput> {
+export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean; update?: boolean }): Promise<PreparedOutput> {
   const fp = runFingerprint(r)
   const fpFile = fingerprintPathFor(r.outputPath)
-  if (!r.resume || !existsSync(r.outputPath)) {
+  if ((!r.resume && !o.update) || !existsSync(r.outputPath)) {
     const movedTo = moveAside(r.outputPath)
     rmSync(telemetryPathFor(r.outputPath), { force: true })
     rmSync(predictionsPathFor(r.outputPath), { force: true })
@@ -37,13 +38,14 @@ export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean })
   if (existsSync(fpFile)) {
     const prev = JSON.parse(readFileSync(fpFile, 'utf8')) as Record<string, unknown>
     const diff = Object.keys(fp).filter((k) => JSON.stringify(prev[k]) !== JSON.stringify(fp[k]))
+    const flag = r.resume ? '--resume' : '-t/--record-ids'
     if (diff.length)
-      throw new JarvisError('JARVIS_BAD_OPTION', `--resume: ${r.outputPath} was made with other settings (${diff.map((k) => `${k}: ${JSON.stringify(prev[k])} → ${JSON.stringify(fp[k])}`).join(', ')}). Resume with the same settings, or drop --resume to start over (the old file is kept aside).`)
+      throw new JarvisError('JARVIS_BAD_OPTION', `${flag}: ${r.outputPath} was made with other settings (${diff.map((k) => `${k}: ${JSON.stringify(prev[k])} → ${JSON.stringify(fp[k])}`).join(', ')}). ${r.resume ? 'Resume' : 'Rerun'} with the same settings, or drop ${flag} to start over (the old file is kept aside).`)
   }
-  // Work on raw lines so every kept line stays byte-identical; a torn last line (kill -9) is dropped.
+  // Work on raw lines so every kept line stays byte-identical; a torn last line (kill -9) is dropped; of two
+  // lines of one id (an interrupted update) the newer wins.
   const lines = readFileSync(r.outputPath, 'utf8').split('\n')
-  const seen = new Set<string>()
-  const kept: string[] = []
+  const byId = new Map<string, string>()
   for (const line of lines) {
     if (!line.trim()) continue
     let x: { record_id?: unknown; error?: unknown }
@@ -52,12 +54,12 @@ export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean })
     } catch {
       continue
     }
-    if (typeof x.record_id !== 'string' || seen.has(x.record_id) || (o.retryErrors && x.error)) continue
-    seen.add(x.record_id)
-    kept.push(line)
+    if (typeof x.record_id !== 'string') continue
+    if (o.retryErrors && x.error) byId.delete(x.record_id)
+    else byId.set(x.record_id, line)
   }
-  const text = kept.map((l) => `${l}\n`).join('')
+  const text = [...byId.values()].map((l) => `${l}\n`).join('')
   if (text !== readFileSync(r.outputPath, 'utf8')) writeFileAtomic(r.outputPath, text)
   writeFileAtomic(fpFile, `${JSON.stringify(fp, null, 2)}\n`)
-  return { doneIds: [...seen], movedTo: null }
+  return { doneIds: r.resume ? [...byId.keys()] : [], movedTo: null }
 }

@@ -16,6 +16,10 @@ export interface VitestRunOptions {
   /** Samples registered per Vitest run: keeps the worker's and Vitest's per-test memory flat as N grows. */
   chunkSize: number
   onChunk?: (index: number, of: number) => void
+  /** -t: only tests whose full name matches (Vitest's testNamePattern). */
+  testNamePattern?: RegExp
+  /** Called with Vitest once it is created (the CLI's Ctrl-C handler cancels the run through it). */
+  onVitest?: (vitest: import('vitest/node').Vitest) => void
 }
 
 export interface VitestRunOutcome {
@@ -34,7 +38,8 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
   // The projects carry no runs: each chunk below provides its own slice (the one owner of ProjectContext).
   const projects = modelProjects(o.runs, PACKAGE_ROOT, { provide: false })
-  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true }, {})
+  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true, ...(o.testNamePattern ? { testNamePattern: o.testNamePattern } : {}) }, {})
+  o.onVitest?.(vitest)
   try {
     await vitest.standalone()
     const specs = await vitest.globTestSpecifications()

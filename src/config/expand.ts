@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
-import { resolveEngineKey } from '../engines/resolve-engine.ts'
+import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
@@ -26,6 +26,8 @@ export interface RunOverrides {
   queryTimeout?: number
   resume?: boolean
   cache?: boolean
+  /** --record-ids: these samples only, for every benchmark of the run. */
+  recordIds?: string[]
 }
 
 export interface ExpandOptions {
@@ -62,9 +64,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
   const runs: ResolvedRun[] = []
   for (const m of models) {
     const where = o.engine ? '-e/--engine' : `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
-    const explicitEngine = o.engine ?? m.engine
-    const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
-    const engine = resolveEngineKey({ model: m.name, engine: explicitEngine, provider: m.provider, baseUrl }, where)
+    const { engine, baseUrl } = resolveModelEngine({ model: m.name, engine: o.engine ?? m.engine, provider: m.provider, baseUrl: o.baseUrl ?? m.base_url }, where, env)
     const slug = modelSlug(m.name)
     const modelFile = engine === 'llamacpp' && /\.gguf$/i.test(m.name) ? localModelFile(m.name, cwd, opts.configDir) : null
     for (const b of suite.benchmarks) {
@@ -87,7 +87,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         maxSamples: o.maxSamples ?? b.max_samples ?? null,
         split: o.split ?? b.split ?? null,
         subset: b.subset ?? null,
-        recordIds: b.record_ids ?? null,
+        recordIds: o.recordIds ?? b.record_ids ?? null,
         seed: o.seed ?? suite.run.seed,
         maxWorkers: o.maxWorkers ?? suite.run.max_workers,
         outputPath: o.output ? resolve(cwd, o.output) : resolve(outputDir, `${b.name}_${slug}.jsonl`),

@@ -6,6 +6,12 @@ import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
 export const evalFileFor = (run: Pick<ResolvedRun, 'benchmark' | 'dataset'>): string =>
   run.dataset ? 'evals/custom/custom.eval.ts' : `evals/${run.benchmark}/${run.benchmark}.eval.ts`
 
+/**
+ * The describe of a run's tests: the benchmark and the model, so two models' tests of one file have distinct
+ * full names (JUnit classname + name, `-t` patterns); each test inside is named by its record id.
+ */
+export const describeNameFor = (benchmark: string, modelSlug: string): string => `${benchmark} @ ${modelSlug}`
+
 /** Vitest's defaults (5 s) are far too short for model calls; the sample's own timeout is query_timeout. */
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 

@@ -48,7 +48,9 @@ export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = proce
     case 'openai-compatible': {
       const base = s.baseUrl ?? env.OPENAI_COMPAT_HOST
       if (!base) throw new JarvisError('JARVIS_BAD_OPTION', `engine "openai-compatible" needs an endpoint: pass --base-url URL (or set JARVIS_BACKEND_BASE_URL, or [[models]] base_url).`)
-      return new OpenAICompatibleEngine({ key: 'openai-compatible', baseUrl: base, apiKey: apiKeyOverride ?? env.OPENAI_COMPAT_API_KEY, maxRetries: s.maxRetries })
+      // An endpoint that came from OPENAI_BASE_URL takes OPENAI_API_KEY, as the OpenAI SDK would.
+      const apiKey = apiKeyOverride ?? env.OPENAI_COMPAT_API_KEY ?? (base === env.OPENAI_BASE_URL ? env.OPENAI_API_KEY : undefined)
+      return new OpenAICompatibleEngine({ key: 'openai-compatible', baseUrl: base, apiKey, maxRetries: s.maxRetries })
     }
     default: {
       const defaultHost = OPENAI_COMPATIBLE_HOSTS[s.engine]

@@ -1,4 +1,5 @@
 import { describe, inject } from 'vitest'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import type { Backend } from '../core/backend.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
@@ -22,11 +23,11 @@ declare module 'vitest' {
 
 /**
  * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
- * benchmark key. The file runs only in model projects that list this benchmark.
+ * benchmark key and the model slug (describeNameFor). The file runs only in model projects that list this benchmark.
  */
 export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key, part?: { index: number; count: number }): void {
   const run = inject('jarvis')?.runs?.[runKey]
-  describe(runKey, async () => {
+  describe(run ? describeNameFor(runKey, run.modelSlug) : runKey, async () => {
     if (!run) {
       evalTest.skip(`${runKey} is not in this project's suite`, () => {})
       return
@@ -59,6 +60,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
         const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
         task.meta.jarvis = result
         task.meta.jarvisOutput = run.outputPath
+        if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)
@@ -66,6 +68,10 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     }
   })
 }
+
+/** -v's word for a sample's outcome. */
+const verdictOf = (r: SampleResult): string =>
+  r.error ? `error (${r.error.slice(0, 120)})` : r.is_correct === null ? `unscored (${String(r.scoring_metadata.reason ?? 'no verdict')})` : r.is_correct ? 'correct' : 'wrong'
 
 /** A wrong answer is a failed test whose message shows the reference and what was read from the answer. */
 function failWrong(score: Score | null): never {

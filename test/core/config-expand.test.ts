@@ -191,6 +191,28 @@ describe('base URL and JARVIS_BACKEND_BASE_URL', () => {
   })
 })
 
+describe('OPENAI_BASE_URL with no engine given', () => {
+  const OPENAI = { OPENAI_BASE_URL: 'http://proxy:4000/v1' }
+  const run = (name: string, env: NodeJS.ProcessEnv, extra: Record<string, string> = {}, o: RunOverrides = {}) => expand({ models: [{ name, ...extra }], benchmarks: [{ name: 'x' }] }, o, env)[0]
+
+  test.each(['qwen3:8b', 'llama3.2', 'Qwen/Qwen3-8B'])('%s goes to openai-compatible at OPENAI_BASE_URL, not Ollama/vLLM', (name) => {
+    expect(run(name, OPENAI)).toMatchObject({ engine: 'openai-compatible', baseUrl: 'http://proxy:4000/v1' })
+  })
+  test('cloud models keep their provider (OpenAI ones reach OPENAI_BASE_URL through the cloud engine); local files stay local', () => {
+    expect(run('gpt-4o', OPENAI)).toMatchObject({ engine: 'cloud', baseUrl: null })
+    expect(run('claude-sonnet-4-20250514', OPENAI)).toMatchObject({ engine: 'cloud', baseUrl: null })
+    expect(run('models/tiny.gguf', OPENAI)).toMatchObject({ engine: 'llamacpp', baseUrl: null })
+  })
+  test('precedence: --base-url > [[models]] base_url > -e/engine > JARVIS_BACKEND_BASE_URL > OPENAI_BASE_URL', () => {
+    const both = { ...OPENAI, JARVIS_BACKEND_BASE_URL: 'http://jarvis-env/v1' }
+    expect(run('qwen3:8b', both)).toMatchObject({ engine: 'openai-compatible', baseUrl: 'http://jarvis-env/v1' })
+    expect(run('qwen3:8b', both, { base_url: 'http://model-host/v1' })).toMatchObject({ baseUrl: 'http://model-host/v1' })
+    expect(run('qwen3:8b', both, {}, { baseUrl: 'http://flag/v1' })).toMatchObject({ baseUrl: 'http://flag/v1' })
+    expect(run('qwen3:8b', OPENAI, { engine: 'ollama' })).toMatchObject({ engine: 'ollama', baseUrl: null })
+    expect(run('qwen3:8b', OPENAI, {}, { engine: 'vllm' })).toMatchObject({ engine: 'vllm', baseUrl: null })
+  })
+})
+
 describe('modelSlug', () => {
   test.each([
     ['qwen3:8b', 'qwen3-8b'],

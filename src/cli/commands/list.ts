@@ -4,6 +4,9 @@ import type { RequirementStatus } from '../../core/requirement.ts'
 import { checkRequirements } from '../../requirements/index.ts'
 import { renderTable } from '../table.ts'
 import type { Command } from '../io.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
+import { parseCommandLine } from '../parse-command.ts'
+import { JarvisError } from '../../core/errors.ts'
 
 interface Machine {
   /** Everything the benchmark needs to run is here (true when it needs nothing beyond Node). */
@@ -31,13 +34,11 @@ function machineText(b: BenchmarkEntry, m: Machine): string {
 
 /** `jarvis eval list [--ready] [--json]`: the one registry, with what is ready and what this machine has. */
 export const listCommand: Command = async (argv, io) => {
-  const json = argv.includes('--json')
-  const readyOnly = argv.includes('--ready')
-  const unknown = argv.filter((a) => a !== '--json' && a !== '--ready')
-  if (unknown.length) {
-    io.err(`jarvis eval list: unknown option ${unknown[0]}. Options: --ready, --json.`)
-    return 2
-  }
+  const { values, positionals, help } = parseCommandLine(EVAL_SPECS.list, argv)
+  if (help) return io.out(help), 0
+  if (positionals.length) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval list: unexpected argument "${positionals[0]}". Run jarvis eval list --help.`)
+  const json = values.json === true
+  const readyOnly = values.ready === true
   const rows = BENCHMARKS.filter((b) => !readyOnly || isReady(b))
   const machines = await Promise.all(rows.map(machineOf))
   if (json) {
