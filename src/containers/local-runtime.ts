@@ -8,7 +8,7 @@
 //                            an optional <folder>.json: the image config as `docker image inspect -f '{{json
 //                            .Config}}'` prints it (WorkingDir and Env are used)
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
@@ -75,11 +75,15 @@ async function startLocal(unshare: string[], lower: string, spec: ContainerSpec)
   if (/[,:]/.test(lower)) throw new JarvisError('JARVIS_REQUIREMENT', `rootfs path ${lower} has a ',' or ':', which overlayfs options cannot carry; move it.`)
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-ctr-'))
   for (const d of ['upper', 'work', 'merged']) mkdirSync(join(dir, d))
+  writeFileSync(join(dir, 'owner'), String(process.pid))
   const m = join(dir, 'merged')
   const binds = spec.binds ?? []
   const mountPoints = ['/tmp', ...binds.map((b) => b.path), ...(spec.workdir ? [spec.workdir] : [])]
   const bwrap = ['--bind', m, '/', ...binds.flatMap((b) => [b.readOnly ? '--ro-bind' : '--bind', b.host, b.path]), '--proc', '/proc', '--dev', '/dev', '--unshare-all', '--die-with-parent', '--new-session', '--info-fd', '3', '--clearenv', '--setenv', 'PATH', PATH, '--chdir', '/', '--', '/bin/sh', '-c', KEEPALIVE]
-  const child = spawn('unshare', [...unshare, '--', '/bin/sh', '-c', INIT, 'init', lower, join(dir, 'upper'), join(dir, 'work'), m, ...mountPoints, '--', ...bwrap], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: { PATH } })
+  // setpriv --pdeathsig: if this process dies without remove() (a crash, a killed worker), the kernel kills the
+  // outer bwrap (unshare and sh exec into it, keeping the signal), and bwrap's --die-with-parent takes the rest.
+  const argv = ['--pdeathsig', 'KILL', 'unshare', ...unshare, '--', '/bin/sh', '-c', INIT, 'init', lower, join(dir, 'upper'), join(dir, 'work'), m, ...mountPoints, '--', ...bwrap]
+  const child = spawn('setpriv', argv, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: { PATH } })
   try {
     const pid = await childPid(child)
     return new LocalContainer(spec.name ?? containerName(), child, pid, dir, spec)
@@ -187,8 +191,30 @@ class LocalContainer implements Container {
   }
 }
 
+/**
+ * The folders of containers whose process died without removing them (a crash): nothing is mounted on them (the
+ * overlay lived in the container's own mount namespace), so they are just deleted.
+ */
+export function sweepStale(root = tmpdir()): void {
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith('jarvis-ctr-')) continue
+    try {
+      const owner = Number(readFileSync(join(root, name, 'owner'), 'utf8'))
+      if (owner === process.pid) continue
+      try {
+        process.kill(owner, 0)
+        continue
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ESRCH') continue
+      }
+      rmSync(join(root, name), { recursive: true, force: true })
+    } catch {}
+  }
+}
+
 /** How to unshare a mount namespace here: as root directly; otherwise inside a user namespace, if allowed. */
 async function findUnshare(): Promise<string[] | { error: string }> {
+  sweepStale()
   const root = process.getuid?.() === 0
   const candidates = root ? [['--mount', '--propagation', 'private']] : [['--user', '--map-root-user', '--mount', '--propagation', 'private']]
   const probeRoot = mkdtempSync(join(tmpdir(), 'jarvis-rootfs-probe-'))
@@ -207,7 +233,7 @@ async function findUnshare(): Promise<string[] | { error: string }> {
         last = (e as Error).message
       }
     }
-    const how = /ENOENT|not found/.test(last) ? 'install bubblewrap and util-linux (apt-get install bubblewrap)' : root ? 'this kernel or container refuses overlayfs or namespaces' : 'run as root, or allow unprivileged user namespaces'
+    const how = /ENOENT|not found|unrecognized option/.test(last) ? 'install bubblewrap and util-linux 2.33+ (apt-get install bubblewrap util-linux)' : root ? 'this kernel or container refuses overlayfs or namespaces' : 'run as root, or allow unprivileged user namespaces'
     return { error: `local container runtime: bwrap over an overlayfs root did not start (${last.slice(0, 200)}); ${how}, or use a Docker Engine (JARVIS_CONTAINER_RUNTIME=docker).` }
   } finally {
     rmSync(probeRoot, { recursive: true, force: true })

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Container, ContainerRuntime } from '../../src/containers/types.ts'
 import { HOST_USR_BINDS, TEST_IMAGE } from '../support/container-image.ts'
 
@@ -16,12 +16,15 @@ const text = async (c: Container, script: string) => {
 }
 
 export function runtimeContract(runtime: () => ContainerRuntime, afterRemove: (c: Container) => Promise<void>): void {
-  const tests = mkdtempSync(join(tmpdir(), 'jarvis-contract-tests-'))
-  writeFileSync(join(tests, 'test.sh'), 'echo from-tests\n')
+  let tests = ''
   const open: Container[] = []
+  beforeAll(() => {
+    tests = mkdtempSync(join(tmpdir(), 'jarvis-contract-tests-'))
+    writeFileSync(join(tests, 'test.sh'), 'echo from-tests\n')
+  })
   afterAll(async () => {
     await Promise.allSettled(open.map((c) => c.remove()))
-    rmSync(tests, { recursive: true, force: true })
+    if (tests) rmSync(tests, { recursive: true, force: true })
   })
   const make = async () => {
     const c = await runtime().create({ image: TEST_IMAGE, binds: [...HOST_USR_BINDS, { host: tests, path: '/tests', readOnly: true }], env: { FROM_SPEC: 'spec' } })
