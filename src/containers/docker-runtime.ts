@@ -36,15 +36,28 @@ export class DockerEngineRuntime implements ContainerRuntime {
     }
   }
 
-  /** Pings once; every later request uses the agreed API version. */
+  /** Pings once (every later request uses the agreed API version), then sweeps containers of dead runs. */
   private connect(): Promise<void> {
-    this.connected ??= this.probe().then((p) => {
+    this.connected ??= this.probe().then(async (p) => {
       if (!p.ok) {
         this.connected = null
         throw new JarvisError('JARVIS_REQUIREMENT', p.reason)
       }
+      await this.sweepOrphans().catch(() => {})
     })
     return this.connected
+  }
+
+  /** Containers a crashed run of this host left: our labels, a pid that no longer lives. */
+  private async sweepOrphans(): Promise<void> {
+    const labels = containerLabels()
+    const host = `jarvis-evals.host=${labels['jarvis-evals.host']}`
+    const list = await this.client.json<{ Id: string; Labels?: Record<string, string> }[]>('GET', '/containers/json', { query: { all: true, filters: JSON.stringify({ label: [host] }) }, timeoutMs: 10_000 })
+    for (const c of list) {
+      const l = c.Labels ?? {}
+      if (l['jarvis-evals'] !== '1' || l['jarvis-evals.host'] !== labels['jarvis-evals.host'] || !pidIsDead(Number(l['jarvis-evals.pid']))) continue
+      await this.client.request('DELETE', `/containers/${c.Id}`, { query: { force: true, v: true }, timeoutMs: 60_000 }).catch(() => {})
+    }
   }
 
   async hasImage(ref: string): Promise<boolean> {
@@ -112,6 +125,16 @@ export class DockerEngineRuntime implements ContainerRuntime {
       throw e
     }
     return container
+  }
+}
+
+function pidIsDead(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH'
   }
 }
 

@@ -91,6 +91,21 @@ describe('containers', () => {
     await a.remove()
   })
 
+  test('on first contact, containers a dead run of this host left are removed; live ones and others stay', async () => {
+    const e = await startFakeDockerEngine({ images: ['i:1'] })
+    try {
+      const first = new DockerEngineRuntime({ DOCKER_HOST: e.host })
+      const mine = await first.create({ image: 'i:1', name: 'mine' })
+      const dead = await first.create({ image: 'i:1', name: 'dead', labels: { 'jarvis-evals.pid': '999999999' } })
+      const foreign = await first.create({ image: 'i:1', name: 'foreign', labels: { 'jarvis-evals.pid': '999999999', 'jarvis-evals.host': 'elsewhere' } })
+      await new DockerEngineRuntime({ DOCKER_HOST: e.host }).hasImage('i:1')
+      expect([...e.containers.values()].map((c) => c.name).sort()).toEqual(['foreign', 'mine'])
+      await Promise.all([mine, dead, foreign].map((c) => c.remove()))
+    } finally {
+      await e.close()
+    }
+  })
+
   test('pull: what the registry has arrives; what it refuses is one clear line', async () => {
     await rt.pullImage('org/pullme:2')
     expect(await rt.hasImage('org/pullme:2')).toBe(true)
