@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll } from 'vitest'
 import { DockerEngineRuntime } from '../../src/containers/docker-runtime.ts'
 import { imageDirName, LocalRuntime } from '../../src/containers/local-runtime.ts'
 import type { Bind, ContainerRuntime } from '../../src/containers/types.ts'
@@ -24,12 +25,16 @@ export function writeHostUsrRootfs(dir: string): string {
 
 let store: string | null = null
 
-/** A JARVIS_ROOTFS_DIR holding the test image, for the local runtime: one per process, removed at its exit. */
+/** A JARVIS_ROOTFS_DIR holding the test image, for the local runtime: one per test file, removed after it. */
 export function localTestStore(): string {
   if (store) return store
   store = mkdtempSync(join(tmpdir(), 'jarvis-rootfs-store-'))
   const made = store
-  process.once('exit', () => rmSync(made, { recursive: true, force: true }))
+  // Called at a test file's top level (gates are read there), so this hook belongs to the file.
+  afterAll(() => {
+    rmSync(made, { recursive: true, force: true })
+    store = null
+  })
   writeHostUsrRootfs(join(store, imageDirName(TEST_IMAGE)))
   writeFileSync(join(store, `${imageDirName(TEST_IMAGE)}.json`), JSON.stringify({ WorkingDir: '/app', Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'] }))
   return store
