@@ -68,7 +68,7 @@ describe('patch extraction', () => {
 })
 
 describe('swebench scoring', () => {
-  const withHarness = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PYTHONPATH: STANDIN_HARNESS, JARVIS_SWEBENCH_WORKDIR: join(dir, 'work'), SWEBENCH_BACKEND: 'modal', SWEBENCH_STANDIN_LOG: join(dir, 'harness.log') }
+  const withHarness = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PYTHONPATH: STANDIN_HARNESS, JARVIS_SWEBENCH_WORKDIR: join(dir, 'work'), SWEBENCH_BACKEND: 'modal', SWEBENCH_STANDIN_LOG: join(dir, 'harness.log'), OPENAI_API_KEY: 'sk-test-never-passed', HF_TOKEN: 'hf_test_never_passed' }
 
   test('with the harness: a fixing patch is resolved, a patch that does not fix is not, prose has no patch', async () => {
     const records = await loadSwebench(ctx())
