@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { JarvisError } from '../core/errors.ts'
-import { fingerprintPathFor, telemetryPathFor, tracesPathFor } from '../results/run-files.ts'
+import { fingerprintPathFor, predictionsPathFor, telemetryPathFor, tracesPathFor } from '../results/run-files.ts'
 import { moveAside, writeFileAtomic } from '../results/write.ts'
 
 /** The settings that make two runs' samples interchangeable; resume refuses to mix different ones. */
@@ -33,6 +33,7 @@ export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean; u
     const movedTo = moveAside(r.outputPath)
     moveAside(tracesPathFor(r.outputPath, r.benchmark, r.modelSlug))
     rmSync(telemetryPathFor(r.outputPath), { force: true })
+    rmSync(predictionsPathFor(r.outputPath), { force: true })
     if (movedTo && existsSync(fpFile)) writeFileSync(fingerprintPathFor(movedTo), readFileSync(fpFile))
     writeFileAtomic(fpFile, `${JSON.stringify(fp, null, 2)}\n`)
     return { doneIds: [], movedTo }

@@ -14,6 +14,8 @@ export interface RunCliOptions {
   compact: boolean
   retryErrors: boolean
   traceDetail: boolean
+  /** --pull: fetch the container images the selected samples need (preflight). */
+  pull: boolean
   /** -t: a regex over test names ("benchmark @ model-slug record-id"); with --record-ids: a run that updates results in place. */
   testNamePattern?: string
   /** The command line as given (the --resume hint repeats it). */
@@ -50,6 +52,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
     compact: b('compact') ?? false,
     retryErrors: b('retry-errors') ?? false,
     traceDetail: b('trace-detail') ?? false,
+    pull: b('pull') ?? false,
     testNamePattern: s('test-name-pattern'),
     argv,
     help,

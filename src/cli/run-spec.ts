@@ -27,6 +27,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flags: '--resume', help: 'skip samples already complete in the output', negatable: true },
   { flags: '--retry-errors', help: 'with --resume: run the errored samples again' },
   { flags: '--cache', help: 'on-disk response cache (jarvis eval cache)', negatable: true },
+  { flags: '--pull', help: 'pull the container images the selected tasks need (default: refuse when one is missing)' },
   { flags: '--telemetry', help: 'energy, power and utilization per sample (--no-telemetry: off)', negatable: true },
   { flags: '--gpu-metrics', help: 'GPU metrics (--no-gpu-metrics: off)', negatable: true },
   { flags: '--compact', help: 'one dense results table' },

@@ -14,7 +14,7 @@ export interface BenchmarkDefinition {
   score(record: EvalRecord, answer: string, ctx: ScoreContext): Promise<Score>
   /** reparse-judge: the verdict re-read from a stored line with the current parser; null when nothing to re-read. */
   rescore?(result: SampleResult): Score | null
-  /** A per-sample world (files; later a container or a browser), open from inference to the end of scoring. */
+  /** A per-sample world (files, a container), open from inference to the end of scoring. */
   environment?(record: EvalRecord): EnvironmentSpec | null
   // --- agents (src/backends/jarvis-agent.ts) ---
   /** Registry tools an agent backend offers when the run names none (no --tools, tools, mcp_servers). */
@@ -29,4 +29,15 @@ export interface BenchmarkDefinition {
    * of its episode as examples; different episodes run in parallel.
    */
   episode?(record: EvalRecord): string | null
+  /**
+   * Preflight for the selected samples, before any model call: what they need is here (a task's container
+   * image), fetched only when the user allowed it (--pull); throws a JarvisError (JARVIS_REQUIREMENT) otherwise.
+   */
+  prepare?(records: EvalRecord[], ctx: PrepareContext): Promise<void>
+}
+
+export interface PrepareContext {
+  /** --pull: fetch missing container images instead of refusing. */
+  pull: boolean
+  log(line: string): void
 }

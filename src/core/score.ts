@@ -29,4 +29,6 @@ export interface ScoreContext {
   attempt?: Attempt
   /** The sample's environment, still open while scoring (its files, its container). */
   environment?: Environment | null
+  /** The run's model and results file, for scorers that write a sidecar (SWE-bench predictions). */
+  run?: { model: string; modelSlug: string; outputPath: string }
 }

@@ -100,7 +100,7 @@ export async function runSample(args: {
     score = { isCorrect: false, reason: attempt.stop, metadata: {} }
   } else {
     try {
-      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal, attempt, environment })
+      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
     } catch (e) {
       score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
     }

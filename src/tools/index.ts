@@ -34,6 +34,7 @@ const TOOLS: Record<string, ToolEntry> = {
     problem: searchProviderProblem,
   },
   think: { description: 'a scratchpad for reasoning', create: async () => (await import('./think.ts')).thinkTool() },
+  shell: { description: "a command in the sample's container", create: async () => (await import('./shell.ts')).createShellTool() },
 }
 
 export const toolNames = (): string[] => Object.keys(TOOLS)

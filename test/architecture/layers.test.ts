@@ -11,6 +11,8 @@ const FLOORS: [string, number][] = [
   ['src/datasets/', 1],
   ['src/sandbox/', 1],
   ['src/telemetry/', 1],
+  ['src/containers/', 1],
+  ['src/requirements/', 2],
   ['src/engines/', 2],
   ['src/config/', 3],
   ['src/scoring/', 4],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
+import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import { describeNameFor } from '../../config/projects.ts'
@@ -38,7 +38,8 @@ export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: stri
   for (const b of o.benchmarks) {
     const entry = findBenchmark(b)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
-    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    // An external harness's key passes here: preflight probes for it and says what this machine lacks.
+    if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
   }
   const suite = parseSuite({ models: [{ name: o.model }], benchmarks: o.benchmarks.map((name) => ({ name })) }, 'command line')
   return { suite, source: 'command line' }
@@ -75,7 +76,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
   for (const r of runs) log(describeRun(r))
-  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern })
+  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
     throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
