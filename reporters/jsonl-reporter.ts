@@ -2,6 +2,7 @@ import type { Reporter, TestCase, TestRunEndReason, Vitest } from 'vitest/node'
 import { findBenchmark } from '../evals/registry.ts'
 import type { ProjectContext, ResolvedRun } from '../src/config/resolved-run.ts'
 import type { RunSummary } from '../src/core/sample-result.ts'
+import { frameworkCommit } from '../src/results/framework-commit.ts'
 import { writeSummary } from '../src/results/summary.ts'
 import { compactByRecordId, JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
 
@@ -42,6 +43,8 @@ export const JSONL_REPORTER_MARK = Symbol.for('jarvis.jsonlReporter')
 export class JsonlReporter implements Reporter {
   readonly [JSONL_REPORTER_MARK] = true
   private readonly appenders = new Map<string, JsonlAppender>()
+  /** Agent runs' traces.jsonl, written as samples end like the JSONL (not rewritten at the end as OpenJarvis did). */
+  private readonly traces = new Map<string, JsonlAppender>()
   private readonly runs = new Map<string, { startedAt: number; project: string; benchmark: string }>()
   private vitest: Vitest | null = null
   private startedAt = Date.now() / 1000
@@ -70,11 +73,23 @@ export class JsonlReporter implements Reporter {
       this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
     }
     w.append(serializeResult(result))
+    const trace = meta.jarvisTrace
+    const tracePath = meta.jarvisTracePath
+    if (trace && tracePath) {
+      let t = this.traces.get(tracePath)
+      if (!t) {
+        if (!this.opts.append && !this.update) moveAside(tracePath)
+        this.traces.set(tracePath, (t = new JsonlAppender(tracePath)))
+      }
+      t.append(`${JSON.stringify({ ...trace, framework_commit: trace.framework_commit || frameworkCommit() })}\n`)
+    }
   }
 
   async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
-    for (const w of this.appenders.values()) w.close()
+    for (const w of [...this.appenders.values(), ...this.traces.values()]) w.close()
+    // Traces keep every line (the report takes the last of a record); the JSONL keeps one line per record.
     if (this.update) for (const out of this.appenders.keys()) compactByRecordId(out)
+    this.traces.clear()
     if (this.opts.summary !== false) {
       for (const [out, info] of this.runs) {
         const summary = await writeRunSummary(this.runFor(info.project, info.benchmark), out, info.startedAt)

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { JarvisError } from '../core/errors.ts'
-import { fingerprintPathFor, telemetryPathFor } from '../results/run-files.ts'
+import { fingerprintPathFor, predictionsPathFor, telemetryPathFor, tracesPathFor } from '../results/run-files.ts'
 import { moveAside, writeFileAtomic } from '../results/write.ts'
 
 /** The settings that make two runs' samples interchangeable; resume refuses to mix different ones. */
@@ -9,6 +9,8 @@ export function runFingerprint(r: ResolvedRun): Record<string, unknown> {
   return {
     benchmark: r.benchmark, model: r.model, engine: r.engine, backend: r.backend, temperature: r.temperature, max_tokens: r.maxTokens,
     seed: r.seed, split: r.split, subset: r.subset, dataset: r.dataset?.path ?? null, judge_model: r.judge.model,
+    // Agent settings join only for agent runs, so one-call runs keep the fingerprints they always had.
+    ...(r.backend !== 'jarvis-direct' ? { agent: r.agent, tools: r.tools, mcp_servers: r.mcpServers, max_turns: r.maxTurns, token_budget: r.tokenBudget } : {}),
   }
 }
 
@@ -29,7 +31,9 @@ export async function prepareOutput(r: ResolvedRun, o: { retryErrors: boolean; u
   const fpFile = fingerprintPathFor(r.outputPath)
   if ((!r.resume && !o.update) || !existsSync(r.outputPath)) {
     const movedTo = moveAside(r.outputPath)
+    moveAside(tracesPathFor(r.outputPath, r.benchmark, r.modelSlug))
     rmSync(telemetryPathFor(r.outputPath), { force: true })
+    rmSync(predictionsPathFor(r.outputPath), { force: true })
     if (movedTo && existsSync(fpFile)) writeFileSync(fingerprintPathFor(movedTo), readFileSync(fpFile))
     writeFileAtomic(fpFile, `${JSON.stringify(fp, null, 2)}\n`)
     return { doneIds: [], movedTo }

@@ -1,6 +1,7 @@
 import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
+import { agentOverrides } from './agent-options.ts'
 import { EVAL_SPECS } from './command-specs.ts'
 import { parseCommandLine, type CommandSpec } from './parse-command.ts'
 
@@ -13,6 +14,8 @@ export interface RunCliOptions {
   compact: boolean
   retryErrors: boolean
   traceDetail: boolean
+  /** --pull: fetch the container images the selected samples need (preflight). */
+  pull: boolean
   /** -t: a regex over test names ("benchmark @ model-slug record-id"); with --record-ids: a run that updates results in place. */
   testNamePattern?: string
   /** The command line as given (the --resume hint repeats it). */
@@ -49,6 +52,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
     compact: b('compact') ?? false,
     retryErrors: b('retry-errors') ?? false,
     traceDetail: b('trace-detail') ?? false,
+    pull: b('pull') ?? false,
     testNamePattern: s('test-name-pattern'),
     argv,
     help,
@@ -74,6 +78,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
       resume: b('resume') || b('retry-errors') ? true : undefined,
       cache: b('cache'),
       recordIds: s('record-ids')?.split(',').map((x) => x.trim()).filter(Boolean),
+      ...agentOverrides(values),
     },
   }
 }

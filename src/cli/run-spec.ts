@@ -27,6 +27,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flags: '--resume', help: 'skip samples already complete in the output', negatable: true },
   { flags: '--retry-errors', help: 'with --resume: run the errored samples again' },
   { flags: '--cache', help: 'on-disk response cache (jarvis eval cache)', negatable: true },
+  { flags: '--pull', help: 'pull the container images the selected tasks need (default: refuse when one is missing)' },
   { flags: '--telemetry', help: 'energy, power and utilization per sample (--no-telemetry: off)', negatable: true },
   { flags: '--gpu-metrics', help: 'GPU metrics (--no-gpu-metrics: off)', negatable: true },
   { flags: '--compact', help: 'one dense results table' },
@@ -39,13 +40,18 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flags: '--sheets-id <id>', help: 'Google Sheets spreadsheet id' },
   { flags: '--sheets-worksheet <name>', help: 'Google Sheets worksheet' },
   { flags: '--sheets-creds <path>', help: 'Google service-account credentials JSON' },
-  { flags: '--agent <name>', help: 'agent for the jarvis-agent backend', notYet: 'the jarvis-agent backend is not implemented yet' },
-  { flags: '--tools <list>', help: 'tools for the jarvis-agent backend', notYet: 'the jarvis-agent backend is not implemented yet' },
-  { flags: '--agentic', help: 'multi-turn agent runner', notYet: 'the agentic runner is not implemented yet' },
-  { flags: '--episode-mode', help: 'sequential episodes with lifelong learning', notYet: 'episode mode is not implemented yet' },
-  { flags: '--concurrency <n>', help: 'parallel queries of the agentic runner', notYet: 'the agentic runner is not implemented yet (use -w/--max-workers)' },
+  // Agents (docs/agents.md); mapped to overrides by agent-options.ts.
+  { flags: '--agent <name>', help: 'jarvis-agent: orchestrator (default), simple or react' },
+  { flags: '--tools <list>', help: 'jarvis-agent: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, mcp:<command …> (comma-separated)' },
+  { flags: '--max-turns <n>', help: 'model turns per sample for agents (default: 10)' },
+  { flags: '--token-budget <n>', help: 'completion tokens per sample over all turns (default: none)' },
+  { flags: '--agentic', help: 'agent-level run (jarvis-agent), one sample at a time unless --concurrency; it scores' },
+  { flags: '--concurrency <n>', help: 'samples in flight per benchmark (default: from --max-workers; 1 with --agentic)' },
+  { flags: '--episode-mode', help: "an episode's samples in order, earlier successes as examples (default: on for benchmarks with episodes)", negatable: true },
 ]
 
 export const RUN_EPILOG = `Environment: JARVIS_BACKEND_BASE_URL / OPENAI_BASE_URL (endpoint when no engine is given), JARVIS_BACKEND_API_KEY,
 HF_TOKEN (gated datasets), OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY (cloud models and the judge).
+External agents: OPENCLAW_PATH / OPENCLAW_NODE / OPENCLAW_TOOLS (--backend openclaw), HERMES_AGENT_PATH /
+HERMES_AGENT_PYTHON (--backend hermes), JARVIS_ALLOW_COMMIT_DRIFT=1 (run a version other than the pinned one).
 Exit codes: 0 ok · 1 crash · 2 bad input · 4 a run where no sample could be scored · 130 interrupted (Ctrl-C).`

@@ -36,9 +36,10 @@ export interface VitestRunOutcome {
 export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> {
   const { createVitest } = await import('vitest/node')
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
+  // clearScreen: false — Vitest (and Vite under it) may clear the terminal, which would wipe the CLI's header.
   // The projects carry no runs: each chunk below provides its own slice (the one owner of ProjectContext).
   const projects = modelProjects(o.runs, PACKAGE_ROOT, { provide: false })
-  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true, ...(o.testNamePattern ? { testNamePattern: o.testNamePattern } : {}) }, {})
+  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true, clearScreen: false, ...(o.testNamePattern ? { testNamePattern: o.testNamePattern } : {}) }, {})
   o.onVitest?.(vitest)
   try {
     await vitest.standalone()

@@ -1,16 +1,27 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
+import type { PriceOverrides } from '../engines/pricing.ts'
 import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
 import { EXTERNAL_BACKENDS, externalBaseUrl } from './external.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
+import { agentSettings } from './validate-agent.ts'
 
 /** Flags given on the command line; only those set override the suite (they rank above everything). */
 export interface RunOverrides {
   /** --backend: how every benchmark of the run is answered. */
   backend?: string
+  agent?: string
+  /** --tools: registry names and `mcp:<command>` entries, as given. */
+  tools?: string[]
+  maxTurns?: number
+  tokenBudget?: number
+  episodeMode?: boolean
+  concurrency?: number
+  /** --agentic: agent-level inference (jarvis-agent where the suite says jarvis-direct), one sample at a time unless --concurrency. */
+  agentic?: boolean
   engine?: string
   baseUrl?: string
   seed?: number
@@ -51,6 +62,9 @@ function localModelFile(name: string, cwd: string, configDir?: string): string {
   return existsSync(fromConfig) ? fromConfig : fromCwd
 }
 
+const priceOverrides = (suite: Suite): PriceOverrides =>
+  Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
+
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
   const env = opts.env ?? process.env
@@ -71,15 +85,16 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
     const slug = modelSlug(m.name)
     const modelFile = engine === 'llamacpp' && /\.gguf$/i.test(m.name) ? localModelFile(m.name, cwd, opts.configDir) : null
     for (const b of suite.benchmarks) {
-      const backend = o.backend ?? b.backend
+      const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
+      const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
+      const prices = priceOverrides(suite)
+      const agentic = agentSettings(b, o, { source: opts.source, index: suite.benchmarks.indexOf(b) })
       // hermes / openclaw reach the model themselves at their endpoint (an OpenAI-compatible server): its URL is
       // the run's baseUrl; the engine key only says whether answers are priced ("cloud") or not.
       const explicitEngine = o.engine ?? m.engine
-      const external = EXTERNAL_BACKENDS.has(backend)
+      const external = EXTERNAL_BACKENDS.has(agentic.backend)
         ? { engine: explicitEngine ? resolveEngineKey({ model: m.name, engine: explicitEngine }, where) : 'openai-compatible', baseUrl: externalBaseUrl(suite, o.baseUrl, m.base_url, env) }
         : null
-      const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
-      const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
       runs.push({
         suiteName: suite.meta.name,
         benchmark: b.name,
@@ -87,10 +102,10 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         modelSlug: slug,
         modelFile: external ? null : modelFile,
         engine: external?.engine ?? engine,
-        backend,
-        agent: b.agent ?? null,
-        tools: b.tools,
-        maxTurns: suite.run.max_turns ?? null,
+        ...agentic,
+        maxTurns: o.maxTurns ?? suite.run.max_turns ?? null,
+        tokenBudget: o.tokenBudget ?? suite.run.token_budget ?? null,
+        concurrency: o.concurrency ?? suite.run.concurrency ?? (o.agentic ? 1 : null),
         baseUrl: external ? external.baseUrl : baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,
@@ -108,7 +123,9 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
           temperature: suite.judge.temperature,
           maxTokens: suite.judge.max_tokens,
           maxWorkers: suite.judge.max_workers,
+          prices,
         },
+        prices,
         telemetry: o.telemetry ?? suite.run.telemetry,
         gpuMetrics: o.gpuMetrics ?? suite.run.gpu_metrics,
         warmupSamples: suite.run.warmup_samples,

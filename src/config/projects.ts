@@ -30,7 +30,8 @@ export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { 
         name: slug,
         include: [...new Set(rs.flatMap((r) => (r.parts > 1 && root ? partFiles(root, r.benchmark, r.parts) : [evalFileFor(r)])))],
         ...(o.provide === false ? {} : { provide: { jarvis: ctx } }),
-        maxConcurrency: Math.max(5, maxWorkers * 2),
+        // --concurrency above that lets more samples start; below it, run-benchmark's semaphore holds them.
+        maxConcurrency: Math.max(5, maxWorkers * 2, ...rs.map((r) => r.concurrency ?? 0)),
         testTimeout: EVAL_TEST_TIMEOUT_MS,
         hookTimeout: EVAL_TEST_TIMEOUT_MS,
         sequence: { concurrent: true },

@@ -12,7 +12,7 @@ export type JarvisErrorCode =
   | 'JARVIS_OUTPUT'
   | 'JARVIS_UNSUPPORTED'
   | 'JARVIS_RESULTS'
-  /** Software or a service the run needs is missing on this machine (what, and how to get it). */
+  /** Software or a service this machine lacks (a Docker Engine, a Python package, …): what and how to get it. */
   | 'JARVIS_REQUIREMENT'
 
 export class JarvisError extends Error {

@@ -5,6 +5,8 @@ import { selectRecords } from '../datasets/select.ts'
 import { JarvisError } from '../core/errors.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
 import type { EvalRecord } from '../core/record.ts'
+import { episodeModeOn, episodeOf, groupByEpisode } from './episodes.ts'
+
 export interface SamplePlan {
   /** Samples registered as tests in this Vitest run. */
   samples: EvalRecord[]
@@ -12,6 +14,8 @@ export interface SamplePlan {
   warmup: EvalRecord[]
   /** Every selected sample of the run (all chunks), for counts. */
   selectedCount: number
+  /** Episode mode: every selected record by episode, in dataset order (all chunks); samples come grouped so. */
+  episodes?: Map<string, EvalRecord[]>
 }
 
 /**
@@ -36,13 +40,20 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
   }
   if (run.maxSamples !== null) selected = selected.slice(0, run.maxSamples)
   const selectedCount = selected.length
-  if (part && part.count > 1) selected = selected.filter((r) => partOf(r.record_id, part.count) === part.index)
+  let episodes: Map<string, EvalRecord[]> | undefined
+  if (episodeModeOn(def, run)) {
+    // Episodes stay whole and in dataset order: chunks then cut between episodes, and parts split by episode.
+    episodes = groupByEpisode(def, selected, new Map(all.map((r, i) => [r.record_id, i])))
+    selected = [...episodes.values()].flat()
+  }
+  const partKey = (r: EvalRecord) => (episodes ? episodeOf(def, r) : r.record_id)
+  if (part && part.count > 1) selected = selected.filter((r) => partOf(partKey(r), part.count) === part.index)
   if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)
   if (run.skipIdsFile) {
     const skip = new Set(readFileSync(run.skipIdsFile, 'utf8').split('\n').filter(Boolean))
     selected = selected.filter((r) => !skip.has(r.record_id))
   }
-  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount }
+  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount, ...(episodes ? { episodes } : {}) }
 }
 
 /** Which part file a record belongs to: a hash of its id, so parts are stable across seeds and runs. */

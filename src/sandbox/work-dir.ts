@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 
-export async function createWorkDir(files: Record<string, string> = {}, uid?: number): Promise<string> {
+export async function createWorkDir(files: Record<string, string | Uint8Array> = {}, uid?: number): Promise<string> {
   // realpath: the private-tmp script matches the path against /tmp etc. and bind-mounts it back.
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'jarvis-sbx-')))
   const made = new Set<string>()

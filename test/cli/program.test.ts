@@ -79,9 +79,9 @@ describe('bad input: one line, exit 2, a did-you-mean for a mistyped flag of any
       'merge without -o': ['eval', 'merge', 'a.jsonl'],
       'summarize two files': ['eval', 'summarize', 'a.jsonl', 'b.jsonl'],
       'cache action': ['eval', 'cache', 'purge'],
-      'not yet: --concurrency': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--concurrency', '4'],
-      'not yet: --episode-mode': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--episode-mode'],
-      'not yet: --tools': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--tools', 'calculator'],
+      'agent flag: --concurrency 0': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--concurrency', '0'],
+      'agent flag: --tools without an agent backend': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--tools', 'calculator'],
+      'agent flag: unknown agent': ['eval', 'run', '-b', 'supergpqa', '-m', 'm', '--backend', 'jarvis-agent', '--agent', 'orchestra'],
       'run-all without -m': ['eval', 'run-all', '-n', '2'],
     }
     const said: Record<string, string> = {}
@@ -93,14 +93,14 @@ describe('bad input: one line, exit 2, a did-you-mean for a mistyped flag of any
     }
     expect(said).toMatchInlineSnapshot(`
       {
+        "agent flag: --concurrency 0": "jarvis: --concurrency "0": expected a positive integer.",
+        "agent flag: --tools without an agent backend": "jarvis: --tools: tools need an agent backend, and backend "jarvis-direct" makes one model call. Add --backend jarvis-agent (or backend = "jarvis-agent" in [[benchmarks]]).",
+        "agent flag: unknown agent": "jarvis: --agent: unknown agent "orchestra". Did you mean "orchestrator"? Agents: orchestrator, simple, react.",
         "cache action": "jarvis: jarvis eval cache: unknown action "purge"; give info or clear. Usage: jarvis eval cache info|clear (JARVIS_CACHE_DIR moves the cache)",
         "compare flag": "jarvis: jarvis eval compare: unknown option --metrc. Did you mean "--metric"? Run jarvis eval compare --help.",
         "gate flag": "jarvis: jarvis eval gate: unknown option --baselin. Did you mean "--baseline"? Run jarvis eval gate --help.",
         "list flag": "jarvis: jarvis eval list: unknown option --jsn. Did you mean "--json"? Run jarvis eval list --help.",
         "merge without -o": "jarvis: jarvis eval merge needs -o OUT.jsonl and at least one shard. Usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …",
-        "not yet: --concurrency": "jarvis: --concurrency: the agentic runner is not implemented yet (use -w/--max-workers).",
-        "not yet: --episode-mode": "jarvis: --episode-mode: episode mode is not implemented yet.",
-        "not yet: --tools": "jarvis: --tools: the jarvis-agent backend is not implemented yet.",
         "run flag": "jarvis: jarvis eval run: unknown option --max-sample. Did you mean "--max-samples"? Run jarvis eval run --help.",
         "run flag missing its value": "jarvis: jarvis eval run: -b/--benchmark needs a value. Run jarvis eval run --help.",
         "run-all without -m": "jarvis: jarvis eval run-all needs -m MODEL (it runs every ready benchmark on it). Run jarvis eval run-all --help.",

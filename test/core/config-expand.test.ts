@@ -89,9 +89,16 @@ describe('expandSuite: the models × benchmarks matrix', () => {
 
   test('judge model: benchmark judge_model > [judge].model; engine defaults to cloud', () => {
     expect(cell(runs, 'qwen3:8b', 'gaia').judge.model).toBe('claude-sonnet-4-20250514')
-    expect(cell(runs, 'qwen3:8b', 'frames').judge).toEqual({ model: 'gpt-4o', engine: 'cloud', baseUrl: null, temperature: 0, maxTokens: 1024, maxWorkers: 4 })
+    expect(cell(runs, 'qwen3:8b', 'frames').judge).toEqual({ model: 'gpt-4o', engine: 'cloud', baseUrl: null, temperature: 0, maxTokens: 1024, maxWorkers: 4, prices: {} })
     // a CLI --judge-model still wins over the per-benchmark override
     expect(cell(expand(FULL_SUITE, { judgeModel: 'j' }), 'qwen3:8b', 'gaia').judge.model).toBe('j')
+  })
+
+  test('[pricing] overrides reach every run and its judge, as USD per 1M tokens with the day read', () => {
+    const runs = expand({ models: [{ name: 'gpt-5-mini' }], benchmarks: [{ name: 'x' }], pricing: { 'gpt-5-mini': { input_per_million: 0.3, output_per_million: 2.4, read_on: '2026-12-01' } } })
+    const want = { 'gpt-5-mini': { input: 0.3, output: 2.4, readOn: '2026-12-01' } }
+    expect(runs[0].prices).toEqual(want)
+    expect(runs[0].judge.prices).toEqual(want)
   })
 
   test('judge engine: --judge-engine > [judge].engine > openai-compatible when [judge].base_url is set', () => {
@@ -223,6 +230,13 @@ describe('the endpoint of the external agents (hermes, openclaw)', () => {
   test('--backend answers every benchmark of the run with that backend', () => {
     const runs = expand(suite({ backend: 'jarvis-direct', external: EXT }), { backend: 'hermes' })
     expect(runs.map((r) => [r.benchmark, r.backend, r.baseUrl])).toEqual([['x', 'hermes', 'http://toml-host/v1'], ['y', 'hermes', 'http://toml-host/v1']])
+  })
+
+  test('our tools are refused for them (they bring their own); --agentic accepts them', () => {
+    expect(() => expand({ models: [{ name: 'm' }], benchmarks: [{ name: 'x', backend: 'openclaw', tools: ['calculator'] }] })).toThrow(
+      'suite.toml [[benchmarks]] #1 tools: backend "openclaw" offers its own tools, not jarvis-evals\' (see docs/external-agents.md); drop them, or use --backend jarvis-agent.',
+    )
+    expect(expand(suite({ external: EXT }), { backend: 'hermes', agentic: true })[0]).toMatchObject({ backend: 'hermes', concurrency: 1 })
   })
 
   test('the TOML api_key goes to the workers in JARVIS_EXTERNAL_API_KEY; JARVIS_BACKEND_API_KEY (--api-key) wins', () => {

@@ -90,6 +90,14 @@ describe('external agents through the CLI', () => {
       expect(c.headers.authorization).toBe(`Bearer ${REAL_KEY}`)
       expect(c.body).toMatchObject({ model: 'test-model', temperature: 0.4, max_completion_tokens: 77 })
     }
+    // Traces: the framework that ran and its version (OpenJarvis records the pin), the metered turns, query_trace.
+    const traces = readFileSync(join(out, 'traces', 'supergpqa_test-model', 'traces.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    expect(traces).toHaveLength(4)
+    for (const t of traces) {
+      expect(t).toMatchObject({ framework: 'openclaw', framework_commit: '2026.9.6', turn_count: 1, tool_calls: 0 })
+      expect(t.trace_data.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant'])
+    }
+    for (const l of lines) expect((l.scoring_metadata as { query_trace: unknown }).query_trace).toEqual({ turns: 1, stop: 'answer', tool_calls: [] })
     const s = RunSummarySchema.parse(JSON.parse(readFileSync(join(out, 'supergpqa_test-model.jsonl.summary.json'), 'utf8')))
     expect(s).toMatchObject({ backend: 'openclaw', total_samples: 4, correct: 4, errors: 0, total_input_tokens: lines.reduce((n, l) => n + l.prompt_tokens, 0) })
     expectNoKey(out, res.stdout + res.stderr)
@@ -120,6 +128,18 @@ describe('external agents through the CLI', () => {
     expect(chats).toHaveLength(3)
     for (const c of chats) expect(c.headers.authorization).toBe(`Bearer ${REAL_KEY}`)
     expectNoKey(out, res.stdout + res.stderr)
+  })
+
+  test('jarvis eval list says what this machine has for each external backend', async () => {
+    const have = await runJarvis(['eval', 'list'], { OPENCLAW_PATH: OPENCLAW_STANDIN, OPENCLAW_NODE: process.execPath, HERMES_AGENT_PATH: HERMES_STANDIN, HERMES_AGENT_PYTHON: 'python3', JARVIS_ALLOW_COMMIT_DRIFT: '1' })
+    expect(have.code).toBe(0)
+    expect(have.stdout).toMatch(/│ openclaw +│ ready +│/)
+    expect(have.stdout).toContain(`  openclaw: OpenClaw 2026.9.6 at ${OPENCLAW_STANDIN}, node ${process.version}`)
+    expect(have.stdout).toMatch(/ {2}hermes: Hermes \(not a git checkout \(no commit to check\)\) at .*hermes-standin, python 3\.\d+\.\d+, drift allowed/)
+    const bare = await runJarvis(['eval', 'list'], {})
+    expect(bare.stdout).toMatch(/│ openclaw +│ missing \(below\) +│/)
+    expect(bare.stdout).toContain('  openclaw: OPENCLAW_PATH is not set. Install OpenClaw')
+    expect(bare.stdout).toContain('  hermes: HERMES_AGENT_PATH is not set. Clone NousResearch/hermes-agent at 5d3be898a')
   })
 
   test('bad input: no endpoint, no OpenClaw, no Hermes — one line, exit 2, before any model call, nothing written', async () => {

@@ -35,7 +35,7 @@ export const compareCommand: Command = async (argv, io) => {
   for (const line of formatCompare(runs, metric, paired)) io.out(line)
   for (const r of runs) for (const n of r.notes) io.err(`note: ${n}`)
   if (typeof values.html === 'string') {
-    writeHtmlReport(values.html, { runs, paired, title: `Comparison — ${runs.length} runs` })
+    await writeHtmlReport(values.html, { runs, paired, title: `Comparison — ${runs.length} runs` })
     io.out('')
     io.out(`HTML report: ${values.html}`)
   }

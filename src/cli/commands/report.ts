@@ -16,7 +16,7 @@ export const reportCommand: Command = async (argv, io) => {
   const run = await loadRun(requireRunPaths(positionals[0]))
   for (const line of formatReport(run)) io.out(line)
   if (typeof values.html === 'string') {
-    writeHtmlReport(values.html, { runs: [run], paired: null, title: `Evaluation report — ${run.summary.benchmark} / ${run.summary.model}` })
+    await writeHtmlReport(values.html, { runs: [run], paired: null, title: `Evaluation report — ${run.summary.benchmark} / ${run.summary.model}` })
     io.out('')
     io.out(`HTML report: ${values.html}`)
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
+import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
 import { exportExternalApiKey } from '../../config/external.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
@@ -21,7 +21,7 @@ import { noScoreLine, RunTally } from '../run-tally.ts'
 import { printTraceListing } from '../trace-listing.ts'
 import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
-import { renderTable } from '../table.ts'
+import { resultsTable } from '../results-table.ts'
 import { fullGc, runVitest } from '../vitest-runner.ts'
 import { dirname, resolve } from 'node:path'
 
@@ -39,7 +39,8 @@ export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: stri
   for (const b of o.benchmarks) {
     const entry = findBenchmark(b)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
-    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    // An external harness's key passes here: preflight probes for it and says what this machine lacks.
+    if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
   }
   const suite = parseSuite({ models: [{ name: o.model }], benchmarks: o.benchmarks.map((name) => ({ name })) }, 'command line')
   return { suite, source: 'command line' }
@@ -77,7 +78,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
   for (const r of runs) log(describeRun(r))
-  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern })
+  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
     throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
@@ -105,7 +106,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
     // Warnings after the outputs are prepared: bad input found there stays a single line.
     for (const w of pre.warnings) io.err(`warning: ${w}`)
     const progress = new ProgressReporter(io)
-    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, remaining.get(r) ?? 0])))
+    progress.setRuns(prepared.map((r) => ({ benchmark: r.benchmark, model: r.model, modelSlug: r.modelSlug, total: remaining.get(r) ?? 0 })))
     const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
     const tally = new RunTally()
     const startedAt = Date.now() / 1000
@@ -126,7 +127,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
       chunkSize,
       testNamePattern,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
-    })
+    }).finally(() => progress.finish())
     uninstall()
     const summaries: RunSummary[] = []
     for (const r of prepared) {
@@ -186,15 +187,7 @@ async function sendToTrackers(suite: Suite, o: RunCliOptions, runs: ResolvedRun[
 
 function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): void {
   io.out('')
-  io.out(
-    renderTable(
-      ['Benchmark', 'Model', 'Accuracy', 'Correct/Scored', 'Samples', 'Errors', 'Latency s (mean)', ...(compact ? [] : ['Tokens in/out', 'Cost $', 'Energy J'])],
-      summaries.map((s) => [
-        s.benchmark, s.model, s.accuracy.toFixed(4), `${s.correct}/${s.scored_samples}`, s.total_samples, s.errors, s.mean_latency_seconds.toFixed(3),
-        ...(compact ? [] : [`${s.total_input_tokens}/${s.total_output_tokens}`, s.total_cost_usd.toFixed(6), s.total_energy_joules.toFixed(1)]),
-      ]),
-    ),
-  )
+  io.out(resultsTable(summaries, { compact, width: io.columns }))
   for (const s of summaries) {
     const unscored = s.total_samples - s.scored_samples - s.errors
     if (unscored > 0) io.out(`  ${s.benchmark} / ${s.model}: ${unscored} unscored (${Object.entries(s.unscored_reasons).map(([k, v]) => `${k} ${v}`).join(', ')}), excluded from accuracy`)

@@ -2,8 +2,8 @@
 # The sandbox around this process (src/sandbox) is the security boundary; this file keeps the tests apart,
 # times them, and reports. It never sees an expected output: Node compares (run-code-tests.ts).
 #
-# Reads tests.json {mode: stdin|functional|asserts, timeout_s, caps, fn_name?, inputs?, tests?} and
-# solution.py. Writes JSON lines to the ORIGINAL stdout (duplicated before any model code runs):
+# Reads tests.json {mode: stdin|functional|asserts|testfns, timeout_s, caps, fn_name?, inputs?, tests?, test_code?}
+# and solution.py. Writes JSON lines to the ORIGINAL stdout (duplicated before any model code runs):
 #   start -> (compile_error | bad_tests | ready) -> (load_error | missing_entry_point | test*) -> done
 # Nothing the model's code does can happen before "ready", so only events before it may end in "unscored".
 import builtins, io, json, os, signal, sys, threading, time, traceback
@@ -199,6 +199,59 @@ def run_asserts(cfg, code, tests):
             return
 
 
+def split_test_module(test_code, names):
+    """testfns: the test file's top-level statements that are not tests (imports, helpers) and each named test."""
+    import ast
+    tree = ast.parse(test_code, 'test_solution.py')
+    tests, preamble = {}, []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith('test_'):
+            tests[node.name] = node
+        else:
+            preamble.append(node)
+    if sorted(tests) != sorted(names):
+        raise ValueError('test functions %s do not match the expected %s' % (sorted(tests), sorted(names)))
+    mod = lambda body: compile(ast.Module(body=body, type_ignores=[]), 'test_solution.py', 'exec')
+    return mod(preamble), [(n, mod([tests[n]])) for n in names]
+
+
+def load_solution(code):
+    """A fresh `solution` module from the candidate's code; the tests import from it."""
+    import types
+    m = types.ModuleType('solution')
+    m.__file__ = os.path.join(BASE, 'solution.py')
+    sys.modules['solution'] = m
+    exec(code, m.__dict__)
+    return m
+
+
+def run_testfns(cfg, code, prepared):
+    # The tests are CALLED, each against a freshly loaded module (OpenJarvis only defined them, so any importable
+    # code passed). A module that cannot even be imported is a load error, as for the other modes.
+    preamble, tests = prepared
+    redirect(os.devnull)
+    status, error = guarded(lambda: load_solution(code), cfg['timeout_s'])
+    if status != 'ok':
+        return emit(event='load_error', status=status, error=error)
+    for i, (name, fn_code) in enumerate(tests):
+        redirect(os.devnull)
+        ns = {'__name__': 'test_solution', '__builtins__': builtins}
+
+        def call():
+            load_solution(code)
+            exec(preamble, ns)
+            exec(fn_code, ns)
+            ns[name]()
+
+        t0 = time.perf_counter()
+        status, error = guarded(call, cfg['timeout_s'])
+        if status == 'error' and error.startswith('AssertionError'):
+            status = 'failed'
+        emit(event='test', i=i, name=name, status=status, error=error, ms=round((time.perf_counter() - t0) * 1000, 2))
+        if status == 'timeout':
+            return
+
+
 def main():
     signal.signal(signal.SIGALRM, on_alarm)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-large write fails with EFBIG instead of killing us
@@ -218,6 +271,8 @@ def main():
             prepared = [json.dumps([json.loads(line) for line in inp.split('\n')]) for inp in cfg['inputs']]
         elif mode == 'asserts':
             prepared = [compile(t, 'test_%d' % i, 'exec') for i, t in enumerate(cfg['tests'])]
+        elif mode == 'testfns':
+            prepared = split_test_module(cfg['test_code'], cfg['tests'])
         else:
             prepared = None
         prelude = compile(LCB_PRELUDE if cfg.get('prelude') else '', '<prelude>', 'exec')
@@ -228,6 +283,8 @@ def main():
         run_stdin(cfg, code, prelude)
     elif mode == 'functional':
         run_functional(cfg, code, src, prelude, prepared)
+    elif mode == 'testfns':
+        run_testfns(cfg, code, prepared)
     else:
         run_asserts(cfg, code, prepared)
     emit(event='done')
