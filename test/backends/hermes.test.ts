@@ -1,13 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { HERMES_RUNNER, HermesBackend, probeHermes } from '../../src/backends/hermes.ts'
 import type { SampleTask } from '../../src/core/backend.ts'
 import { JarvisError } from '../../src/core/errors.ts'
-import { agentEnv, agentTask, externalRun, HERMES_STANDIN, readRecord, REAL_KEY, workEnvironment } from '../support/external-agents.ts'
+import { agentEnv, agentTask, externalRun, HERMES_STANDIN, readRecord, REAL_KEY, scratchDir, workEnvironment } from '../support/external-agents.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 
 // The hermes backend: our hermes_runner.py (OpenJarvis's runner contract) run by a real python3 against a stand-in
@@ -92,7 +91,7 @@ describe('hermes backend (stand-in AIAgent, real runner)', () => {
   })
 
   test('the runner alone: exit 2 without HERMES_AGENT_PATH, exit 3 when run_agent cannot be imported, the error in its JSON', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jarvis-hermes-runner-'))
+    const dir = scratchDir('hermes-runner')
     writeFileSync(join(dir, 'task.txt'), 'hi')
     const runner = (env: Record<string, string>) =>
       new Promise<{ code: number | null; out: Record<string, unknown> }>((resolve) => {
@@ -131,7 +130,7 @@ describe('hermes preflight', () => {
       'hermes backend: HERMES_AGENT_PATH is not set. Clone NousResearch/hermes-agent at 5d3be898a, install it into its own Python environment (uv sync), then set HERMES_AGENT_PATH=<checkout> and HERMES_AGENT_PYTHON=<checkout>/.venv/bin/python.',
     )
     expect(await refusal(probeHermes(run(), agentEnv({ HERMES_AGENT_PYTHON: '/nonexistent/python' })))).toMatch(/^hermes backend: cannot run \/nonexistent\/python \(ENOENT\)\. Set HERMES_AGENT_PYTHON/)
-    const broken = mkdtempSync(join(tmpdir(), 'jarvis-hermes-broken-'))
+    const broken = scratchDir('hermes-broken')
     writeFileSync(join(broken, 'run_agent.py'), 'import openai_that_is_not_here\n')
     expect(await refusal(probeHermes(run(), agentEnv({ HERMES_AGENT_PATH: broken })))).toBe(
       `hermes backend: python3 cannot import run_agent from HERMES_AGENT_PATH=${broken} (ModuleNotFoundError: No module named 'openai_that_is_not_here'). Use the Python of the Hermes environment via HERMES_AGENT_PYTHON.`,
@@ -140,7 +139,7 @@ describe('hermes preflight', () => {
   })
 
   test('the commit pin: a checkout at another commit is refused unless JARVIS_ALLOW_COMMIT_DRIFT=1', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jarvis-hermes-git-'))
+    const dir = scratchDir('hermes-git')
     cpSync(HERMES_STANDIN, dir, { recursive: true })
     const git = (...a: string[]) => execFileSync('git', ['-C', dir, ...a], { stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } })
     git('init', '-q')

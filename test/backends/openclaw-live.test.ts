@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { OpenClawBackend } from '../../src/backends/openclaw.ts'
 import type { SampleResult } from '../../src/core/sample-result.ts'
-import { agentTask, externalRun, REAL_KEY, startToolModel, workEnvironment } from '../support/external-agents.ts'
+import { agentTask, externalRun, REAL_KEY, scratchDir, startToolModel, workEnvironment } from '../support/external-agents.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 import { quizAnswer, writeQuiz } from '../support/quiz-suite.ts'
 import { runJarvis } from '../support/run-process.ts'
@@ -27,7 +26,7 @@ describe.skipIf(!installed && !process.env.CI)('openclaw backend, live (real Ope
 
   test('jarvis eval run with backend = "openclaw", tools off: a correct line, metered at the endpoint', { timeout: LIVE_TIMEOUT }, async () => {
     expect(process.env.OPENCLAW_PATH, REASON).toBeTruthy()
-    const dir = mkdtempSync(join(tmpdir(), 'jarvis-oc-live-'))
+    const dir = scratchDir('oc-live')
     const quiz = writeQuiz(dir, 1)
     const suite = join(dir, 'suite.toml')
     writeFileSync(

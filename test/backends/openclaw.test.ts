@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -7,7 +7,7 @@ import { OpenClawBackend, probeOpenClaw } from '../../src/backends/openclaw.ts'
 import type { SampleTask } from '../../src/core/backend.ts'
 import { JarvisError } from '../../src/core/errors.ts'
 import { deadPort } from '../support/engine-test-kit.ts'
-import { agentEnv, agentTask, externalRun, OPENCLAW_STANDIN, readRecord, REAL_KEY, workEnvironment } from '../support/external-agents.ts'
+import { agentEnv, agentTask, externalRun, OPENCLAW_STANDIN, readRecord, REAL_KEY, scratchDir, workEnvironment } from '../support/external-agents.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 
 // The openclaw backend against a stand-in of OpenClaw's `agent exec --json` contract (test/support/openclaw-standin),
@@ -174,7 +174,7 @@ describe('openclaw preflight', () => {
 
   test('a Node older than the package asks for; a version other than the pin (refused unless JARVIS_ALLOW_COMMIT_DRIFT=1)', async () => {
     const copy = (pkg: Record<string, unknown>) => {
-      const dir = mkdtempSync(join(tmpdir(), 'jarvis-oc-copy-'))
+      const dir = scratchDir('oc-copy')
       cpSync(OPENCLAW_STANDIN, dir, { recursive: true })
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'openclaw', type: 'module', ...pkg }))
       return dir

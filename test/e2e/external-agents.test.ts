@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RunSummarySchema, SAMPLE_RESULT_KEYS, SampleResultSchema, type SampleResult } from '../../src/core/sample-result.ts'
 import { SUPERGPQA_ROWS, writeHubFixtures } from '../support/dataset-fixtures.ts'
-import { HERMES_STANDIN, OPENCLAW_STANDIN, REAL_KEY } from '../support/external-agents.ts'
+import { HERMES_STANDIN, OPENCLAW_STANDIN, REAL_KEY, scratchDir } from '../support/external-agents.ts'
 import { startFakeHub, type FakeHub } from '../support/fake-hub.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 import { LETTERS4, quizAnswer, writeQuiz } from '../support/quiz-suite.ts'
@@ -25,7 +24,7 @@ function supergpqaAnswer(prompt: string): string {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'jarvis-e2e-ext-'))
+  dir = scratchDir('e2e-ext')
   await writeHubFixtures(join(dir, 'hub'))
   hub = await startFakeHub({ root: join(dir, 'hub') })
   api = await startFakeOpenAI({ latencyMs: 5, answer: (p) => supergpqaAnswer(p) })

@@ -1,11 +1,12 @@
 // What the external-agent tests share: the stand-ins of OpenClaw's and Hermes's contracts, a run and a sample
 // task for the backends, a clean environment for them, and a JSON record the stand-ins leave in their work dir.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll } from 'vitest'
 import { expandSuite } from '../../src/config/expand.ts'
 import type { ResolvedRun } from '../../src/config/resolved-run.ts'
 import { SuiteSchema } from '../../src/config/schema.ts'
@@ -22,10 +23,20 @@ export function externalRun(backend: 'openclaw' | 'hermes', baseUrl: string, o: 
   return { ...expandSuite(suite, { baseUrl }, { source: 'test', env: {}, cwd: tmpdir() })[0], ...o }
 }
 
-/** A temp work dir the test keeps (the stand-ins write their record into it). */
+const scratch: string[] = []
+// Registered when a test file imports this module (hooks cannot be added from inside a running test).
+afterAll(() => scratch.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+/** A temp dir removed when the test file ends. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `jarvis-${prefix}-`))
+  scratch.push(dir)
+  return dir
+}
+
+/** A work dir that outlives the sample (the stand-ins write their record into it), removed with the file's scratch. */
 export function workEnvironment(): Environment {
-  const workDir = mkdtempSync(join(tmpdir(), 'jarvis-ext-work-'))
-  return { kind: 'local', workDir, close: async () => {} }
+  return { kind: 'local', workDir: scratchDir('ext-work'), close: async () => {} }
 }
 
 export function agentTask(prompt: string, o: { system?: string; environment?: Environment | null; timeoutS?: number | null } = {}): SampleTask {
