@@ -1,6 +1,7 @@
 import { Ollama } from 'ollama'
 import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
+import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 
@@ -16,7 +17,7 @@ export class OllamaEngine implements Engine {
   constructor(opts: { host: string; maxRetries: number; numCtx?: number }) {
     this.where = `ollama at ${redactUrl(opts.host)}`
     this.host = opts.host
-    this.client = new Ollama({ host: opts.host })
+    this.client = new Ollama({ host: opts.host, fetch: withDeadlines(fetch) })
     this.maxRetries = opts.maxRetries
     this.numCtx = opts.numCtx
   }
@@ -45,7 +46,8 @@ export class OllamaEngine implements Engine {
     // The client connects the abort only once headers arrive; a per-call fetch carries the signal from the start,
     // so a timeout also cancels a request the server never answers.
     const signal = p.signal
-    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
+    const timed = withDeadlines(fetch) // idle and total deadlines over the whole response, body included
+    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => timed(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
     const stream = await client.chat({
       model: p.model,
       messages: p.messages,
@@ -83,6 +85,8 @@ export class OllamaEngine implements Engine {
 }
 
 function classifyOllamaError(err: unknown): AttemptFailure {
+  const transport = transportFailure(err)
+  if (transport) return transport
   const e = err as { name?: string; status_code?: number; message?: string }
   if (e?.name === 'AbortError') return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
   if (typeof e?.status_code === 'number') return statusFailure(e.status_code, `HTTP ${e.status_code}: ${String(e.message).split('\n')[0]}`, null)

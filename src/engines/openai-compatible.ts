@@ -3,6 +3,7 @@ import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import type { ChatMessage } from '../core/messages.ts'
 import { InferenceError } from '../core/inference-error.ts'
+import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd } from './pricing.ts'
 import { redactUrl } from './resolve-engine.ts'
@@ -47,7 +48,8 @@ export class OpenAICompatibleEngine implements Engine {
       apiKey: opts.apiKey || 'not-needed',
       maxRetries: 0,
       timeout: 600_000,
-      ...(process.env.JARVIS_FETCH === 'undici' ? {} : { fetch: nodeFetch }),
+      // Idle and total deadlines over the whole response, body included (the client's timeout ends at the headers).
+      fetch: withDeadlines(process.env.JARVIS_FETCH === 'undici' ? globalThis.fetch : nodeFetch),
     })
   }
 
@@ -130,6 +132,8 @@ export class OpenAICompatibleEngine implements Engine {
 }
 
 export function classifyOpenAIError(err: unknown): AttemptFailure {
+  const transport = transportFailure(err)
+  if (transport) return transport
   if (err instanceof OpenAI.APIConnectionTimeoutError)
     return { kind: 'timeout', status: null, message: 'request timed out', retryable: true, retryAfterMs: null }
   if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }

@@ -4,6 +4,8 @@
 //
 // Streams with include_usage like vLLM/OpenAI (first chunk has role and empty content; usage last with
 // choices: []). `faults` scripts failures by request number (1-based): { 2: { status: 429, retryAfterMs: 0 } }.
+// Hang faults (issue 17): `stallAfterHeaders`, `infinite` (content forever), `trickleMs` (a byte at a time);
+// `status: 999` sends a status no HTTP client accepts.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -14,6 +16,12 @@ export interface Fault {
   cutStream?: boolean
   /** Never answer (for timeouts). */
   hang?: boolean
+  /** Send the headers and the first chunk, then nothing more (the connection stays open). */
+  stallAfterHeaders?: boolean
+  /** Stream content chunks every 10 ms, never a finish_reason, until the client goes away (bounded: 10 min). */
+  infinite?: boolean
+  /** Send the whole SSE answer one byte every `trickleMs` ms. */
+  trickleMs?: number
   /** Error message; may echo the request's headers (to prove secrets are redacted). */
   message?: (headers: http.IncomingHttpHeaders) => string
 }
@@ -99,6 +107,21 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
           res.write(`data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 0, model: body!.model, choices, ...extra })}\n\n`)
         chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
         if (fault?.cutStream) return res.destroy()
+        if (fault?.stallAfterHeaders) return
+        if (fault?.infinite) {
+          let sent = 0
+          const t = setInterval(() => (++sent > 60_000 ? (clearInterval(t), res.destroy()) : chunk([{ index: 0, delta: { content: 'more ' }, finish_reason: null }])), 10)
+          return res.on('close', () => clearInterval(t))
+        }
+        if (fault?.trickleMs) {
+          const id = `chatcmpl-${n}`
+          const text = [...(answer.match(/[\s\S]{1,4}/g) ?? []).map((piece) => ({ index: 0, delta: { content: piece }, finish_reason: null })), { index: 0, delta: {}, finish_reason: 'stop' }]
+            .map((c) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: body!.model, choices: [c] })}\n\n`)
+            .join('') + 'data: [DONE]\n\n'
+          let i = 0
+          const t = setInterval(() => (i < text.length ? res.write(text[i++]) : (clearInterval(t), res.end())), fault.trickleMs)
+          return res.on('close', () => clearInterval(t))
+        }
         for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
         chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])
         if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
