@@ -3,6 +3,7 @@ import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { redactUrl } from './resolve-engine.ts'
+import { usageCount } from './usage-count.ts'
 import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 
 /** Ollama through the real `ollama` client (native /api/chat; its durations are nanoseconds). */
@@ -70,8 +71,8 @@ export class OllamaEngine implements Engine {
         }
         if (part.done) {
           // Older servers omit prompt_eval_count for cached prompts: treat missing as unknown (0).
-          promptTokens = part.prompt_eval_count ?? 0
-          completionTokens = part.eval_count ?? 0
+          promptTokens = usageCount(part.prompt_eval_count)
+          completionTokens = usageCount(part.eval_count)
           finishReason = part.done_reason === 'length' ? 'length' : 'stop'
         }
       }

@@ -6,6 +6,7 @@ import { InferenceError } from '../core/inference-error.ts'
 import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd } from './pricing.ts'
+import { usageCount } from './usage-count.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 
@@ -116,8 +117,8 @@ export class OpenAICompatibleEngine implements Engine {
     }
     // A stream that ends without a finish_reason was cut (a proxy closing early): retry, never keep half an answer.
     if (!finishReason) throw new Error('stream ended without a finish_reason')
-    const promptTokens = usage?.prompt_tokens ?? 0
-    const completionTokens = usage?.completion_tokens ?? 0
+    const promptTokens = usageCount(usage?.prompt_tokens)
+    const completionTokens = usageCount(usage?.completion_tokens)
     return {
       content,
       promptTokens,

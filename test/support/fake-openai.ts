@@ -22,6 +22,8 @@ export interface Fault {
   infinite?: boolean
   /** Send the whole SSE answer one byte every `trickleMs` ms. */
   trickleMs?: number
+  /** Report this usage instead of the real counts (a buggy server: negative, strings, …). */
+  usage?: Record<string, unknown>
   /** Error message; may echo the request's headers (to prove secrets are redacted). */
   message?: (headers: http.IncomingHttpHeaders) => string
 }
@@ -124,7 +126,7 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
         }
         for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
         chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])
-        if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
+        if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: fault?.usage ?? { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
         res.end('data: [DONE]\n\n')
       }, o.latencyMs ?? 0)
     })
