@@ -2,8 +2,10 @@ import type { Reporter, TestCase, TestRunEndReason, Vitest } from 'vitest/node'
 import { findBenchmark } from '../evals/registry.ts'
 import type { ProjectContext, ResolvedRun } from '../src/config/resolved-run.ts'
 import type { RunSummary } from '../src/core/sample-result.ts'
+import { isJarvisError, type JarvisError } from '../src/core/errors.ts'
+import { lockOutputs, type OutputLocks } from '../src/results/output-lock.ts'
 import { writeSummary } from '../src/results/summary.ts'
-import { JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
+import { JsonlAppender, moveAside, outputWriteError, serializeResult } from '../src/results/write.ts'
 
 export interface JsonlReporterOptions {
   /** Write `{output}.summary.json` at the end of the run (the CLI turns it off while it runs chunks). */
@@ -15,6 +17,12 @@ export interface JsonlReporterOptions {
    * existing output is moved aside before the first line, never silently appended to or overwritten.
    */
   append?: boolean
+  /**
+   * A results line could not be written (disk full, quota, another run holds the file): the run is cancelled
+   * (tests in flight finish, no new one starts), no summary is written, and this is called once. Default: print
+   * the message and make the process exit 1. The CLI passes its own and reports it at the end.
+   */
+  onWriteError?: (error: JarvisError) => void
 }
 
 /** The summary of one run's JSONL, written the same way by the CLI and by a bare `vitest run`. */
@@ -44,6 +52,10 @@ export class JsonlReporter implements Reporter {
   private readonly runs = new Map<string, { startedAt: number; project: string; benchmark: string }>()
   private vitest: Vitest | null = null
   private startedAt = Date.now() / 1000
+  private locks: OutputLocks[] = []
+  /** The first write that failed; every later line is dropped (counted in `lost`). */
+  writeError: JarvisError | null = null
+  lost = 0
 
   constructor(private readonly opts: JsonlReporterOptions = {}) {}
 
@@ -52,23 +64,51 @@ export class JsonlReporter implements Reporter {
     this.startedAt = Date.now() / 1000
   }
 
-  onTestCaseResult(test: TestCase): void {
+  async onTestCaseResult(test: TestCase): Promise<void> {
     const meta = test.meta()
     const result = meta.jarvis
     const out = meta.jarvisOutput
     if (!result || !out) return
-    let w = this.appenders.get(out)
-    if (!w) {
-      if (!this.opts.append) moveAside(out)
-      w = new JsonlAppender(out)
-      this.appenders.set(out, w)
-      this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
+    if (this.writeError) {
+      this.lost++
+      return
     }
-    w.append(serializeResult(result))
+    try {
+      let w = this.appenders.get(out)
+      if (!w) {
+        if (!this.opts.append) {
+          // A bare `vitest run`: nobody locked the file for us (the CLI does, before its preflight).
+          this.locks.push(await lockOutputs([out]))
+          moveAside(out)
+        }
+        w = new JsonlAppender(out)
+        this.appenders.set(out, w)
+        this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
+      }
+      w.append(serializeResult(result))
+    } catch (e) {
+      this.fail(isJarvisError(e) ? e : outputWriteError(out, e))
+    }
+  }
+
+  private fail(error: JarvisError): void {
+    this.writeError = error
+    this.lost++
+    void this.vitest?.cancelCurrentRun('test-failure')
+    if (this.opts.onWriteError) return this.opts.onWriteError(error)
+    process.stderr.write(`jarvis: error: ${error.message}\n`)
+    process.exitCode = 1
   }
 
   async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
     for (const w of this.appenders.values()) w.close()
+    for (const l of this.locks.splice(0)) l.release()
+    if (this.writeError) {
+      // No summary of a run that lost lines: it would report success over an incomplete file.
+      this.appenders.clear()
+      this.runs.clear()
+      return
+    }
     if (this.opts.summary !== false) {
       for (const [out, info] of this.runs) {
         const summary = await writeRunSummary(this.runFor(info.project, info.benchmark), out, info.startedAt)

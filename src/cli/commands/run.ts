@@ -7,6 +7,7 @@ import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
+import { lockOutputs } from '../../results/output-lock.ts'
 import { summaryPathFor } from '../../results/run-files.ts'
 import type { RunSummary } from '../../core/sample-result.ts'
 import type { CliIO, Command } from '../io.ts'
@@ -53,6 +54,16 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
+  // One writer per output file, taken before any model call; released however the run ends.
+  const locks = await lockOutputs(runs.map((r) => r.outputPath))
+  try {
+    return await lockedRun(o, io, suite, runs, log)
+  } finally {
+    locks.release()
+  }
+}
+
+async function lockedRun(o: RunCliOptions, io: CliIO, suite: Suite, runs: ResolvedRun[], log: (line: string) => false | void): Promise<RunOutcome> {
   const pre = await preflight(runs, (l) => io.out(`  ${l}`))
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   for (const w of pre.warnings) io.err(`warning: ${w}`)
@@ -81,13 +92,21 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
     const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
     const startedAt = Date.now() / 1000
     const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
+    const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
     const outcome = await runVitest({
       runs: prepared,
       counts,
-      reporters: [progress, new JsonlReporter({ summary: false, append: true })],
+      reporters: [progress, jsonl],
       chunkSize,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
+      stop: () => jsonl.writeError !== null,
     })
+    // A results line that could not be written stops the run: no summary, no table, exit 1 (never "success").
+    if (jsonl.writeError) {
+      io.out('')
+      io.out(`Stopped: ${jsonl.lost} finished sample(s) could not be written.`)
+      throw jsonl.writeError
+    }
     const summaries: RunSummary[] = []
     for (const r of prepared) {
       summaries.push(await writeRunSummary(r, r.outputPath, startedAt))
