@@ -10,6 +10,8 @@ import { createJudge } from '../scoring/judge/create-judge.ts'
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** Selected record ids → their digests (prompt + reference), per run: resume keeps only lines that still match. */
+  selections: Map<ResolvedRun, Map<string, string>>
   warnings: string[]
 }
 
@@ -54,11 +56,13 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     }
   }
   const counts = new Map<ResolvedRun, number>()
+  const selections = new Map<ResolvedRun, Map<string, string>>()
   for (const r of runs) {
     const def = await loadDefinition(r)
-    const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
+    const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`), undefined, { digests: true })
     counts.set(r, plan.selectedCount)
+    selections.set(r, plan.selection!)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, warnings }
+  return { counts, selections, warnings }
 }

@@ -74,8 +74,10 @@ async function lockedRun(o: RunCliOptions, io: CliIO, suite: Suite, runs: Resolv
   const prepared: ResolvedRun[] = []
   try {
     for (const r of runs) {
-      const out = await prepareOutput(r, { retryErrors: o.retryErrors })
+      const out = await prepareOutput(r, { retryErrors: o.retryErrors, selection: pre.selections.get(r) })
       if (out.movedTo) io.out(`  kept the previous ${r.outputPath} as ${out.movedTo}`)
+      if (out.dropped?.unselected) io.out(`  resume: dropped ${out.dropped.unselected} line(s) of ${r.benchmark} / ${r.model} whose records are no longer selected`)
+      if (out.dropped?.changed) io.out(`  resume: ${out.dropped.changed} record(s) of ${r.benchmark} / ${r.model} changed prompt or reference since they were answered: they run again`)
       let skipIdsFile: string | null = null
       if (out.doneIds.length) {
         skipIdsFile = join(tmp, `${prepared.length}.ids`)
