@@ -60,9 +60,16 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   for (const r of runs) {
     const def = await loadDefinition(r)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`), undefined, { digests: true })
+    if (plan.selectedCount === 0) throw emptySelection(r)
     counts.set(r, plan.selectedCount)
     selections.set(r, plan.selection!)
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
   return { counts, selections, warnings }
+}
+
+function emptySelection(r: ResolvedRun): JarvisError {
+  if (r.dataset) return new JarvisError('JARVIS_DATASET', `${r.benchmark}: ${r.dataset.path} has no data rows; nothing to evaluate. Add rows under the header (one record per row or line), or point [benchmarks.dataset] path at the right file.`)
+  const where = [r.split && `split "${r.split}"`, r.subset && `subset "${r.subset}"`].filter(Boolean).join(', ')
+  return new JarvisError('JARVIS_DATASET', `${r.benchmark}: the dataset has no records${where ? ` in ${where}` : ''}; nothing to evaluate. Check --split / subset, or the dataset's files.`)
 }

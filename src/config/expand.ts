@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { resolveEngineKey } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
@@ -46,6 +46,13 @@ function localModelFile(name: string, cwd: string, configDir?: string): string {
   return existsSync(fromConfig) ? fromConfig : fromCwd
 }
 
+/** `dir/name`, refusing a name that would land anywhere else (validateSuite already refuses such names). */
+function insideDir(dir: string, name: string): string {
+  const path = resolve(dir, name)
+  if (dirname(path) !== dir) throw new JarvisError('JARVIS_BAD_CONFIG', `the output file name "${name}" would leave ${dir}; rename the benchmark or model.`)
+  return path
+}
+
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
   const env = opts.env ?? process.env
@@ -90,7 +97,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         recordIds: b.record_ids ?? null,
         seed: o.seed ?? suite.run.seed,
         maxWorkers: o.maxWorkers ?? suite.run.max_workers,
-        outputPath: o.output ? resolve(cwd, o.output) : resolve(outputDir, `${b.name}_${slug}.jsonl`),
+        outputPath: o.output ? resolve(cwd, o.output) : insideDir(outputDir, `${b.name}_${slug}.jsonl`),
         judge: {
           model: judgeModel,
           engine: resolveEngineKey({ model: judgeModel, engine: judgeEngine, baseUrl: suite.judge.base_url }, `${opts.source} [judge]`),

@@ -35,11 +35,11 @@ function holder(path: string): string {
 }
 
 export async function lockOutputs(paths: string[]): Promise<OutputLocks> {
-  const held: { path: string; server: Server }[] = []
+  const held: { path: string; server: Server; wrote: boolean }[] = []
   const release = () => {
     for (const h of held.splice(0)) {
       h.server.close()
-      rmSync(lockPathFor(h.path), { force: true })
+      if (h.wrote) rmSync(lockPathFor(h.path), { force: true })
     }
   }
   for (const path of [...new Set(paths.map((p) => resolve(p)))]) {
@@ -48,10 +48,12 @@ export async function lockOutputs(paths: string[]): Promise<OutputLocks> {
       release()
       throw new JarvisError('JARVIS_OUTPUT', `${path} is being written by another jarvis run${holder(path)}. Wait for it to finish, or give this run another -o/--output-dir.`)
     }
-    held.push({ path, server })
+    const h = { path, server, wrote: false }
+    held.push(h)
     try {
       mkdirSync(dirname(path), { recursive: true })
       writeFileSync(lockPathFor(path), `${JSON.stringify({ pid: process.pid, started: new Date().toISOString() })}\n`)
+      h.wrote = true
     } catch {
       // Informational only; the socket is the lock.
     }

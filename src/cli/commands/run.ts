@@ -8,6 +8,7 @@ import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
 import { lockOutputs } from '../../results/output-lock.ts'
+import { checkOutputsAreNotInputs } from '../output-paths.ts'
 import { summaryPathFor } from '../../results/run-files.ts'
 import type { RunSummary } from '../../core/sample-result.ts'
 import type { CliIO, Command } from '../io.ts'
@@ -51,6 +52,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   if (o.verbose) process.env.JARVIS_VERBOSE = '1'
   const { suite, source, configDir } = suiteFromOptions(o)
   const runs = expandSuite(suite, o.overrides, { source, configDir, cwd: where.cwd })
+  checkOutputsAreNotInputs(runs, o.config ? resolve(where.cwd ?? process.cwd(), o.config) : undefined)
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
