@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
 import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { RunOverrides } from '../config/expand.ts'
+import { negativeValuesJoined, queryTimeoutValue, temperatureValue } from './option-values.ts'
 
 // `jarvis eval run` options: the spec's table plus the research-only ones. Flags the harness does not
 // implement yet are accepted by name and refused with one clear line, never silently ignored.
@@ -102,7 +103,8 @@ function num(name: string, v: string | undefined, kind: 'int' | 'posint' | 'floa
 
 export function parseRunArgs(argv: string[]): RunCliOptions {
   const negated: Record<string, boolean> = {}
-  const args = argv.filter((a) => {
+  const numeric = new Set(['--temperature', '--query-timeout', '--seed', '--max-tokens', '--max-samples', '--max-workers'])
+  const args = negativeValuesJoined(argv, numeric).filter((a) => {
     const m = /^--no-(.+)$/.exec(a)
     if (m && NEGATABLE.has(m[1])) {
       negated[m[1]] = false
@@ -143,7 +145,7 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
       engine: s('engine'),
       baseUrl: s('base-url'),
       seed: num('seed', s('seed'), 'int'),
-      temperature: num('temperature', s('temperature'), 'float'),
+      temperature: temperatureValue(s('temperature')),
       maxTokens: num('max-tokens', s('max-tokens'), 'posint'),
       maxSamples: num('max-samples', s('max-samples'), 'posint'),
       maxWorkers: num('max-workers', s('max-workers'), 'posint'),
@@ -155,7 +157,7 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
       telemetry: b('telemetry'),
       gpuMetrics: b('gpu-metrics'),
       modelFilter: s('model-filter'),
-      queryTimeout: num('query-timeout', s('query-timeout'), 'float'),
+      queryTimeout: queryTimeoutValue(s('query-timeout')),
       resume: b('resume') || b('retry-errors') ? true : undefined,
       cache: b('cache'),
     },

@@ -79,4 +79,23 @@ describe('deadlines', () => {
       await api.close()
     }
   }, 120_000)
+
+  test.each([['1e10'], ['0'], ['-1']])('--query-timeout %s is refused in one line (exit 2) before any sample, not a timeout on every sample', async (v) => {
+    const api = await startFakeOpenAI({ answer: quizAnswer })
+    try {
+      const suite = writeQuizSuite(dir, { name: `qt-${v}`, baseUrl: `${api.url}/v1`, quiz, out: join(dir, `qt-${v}`) })
+      const res = await runJarvis(['eval', 'run', '-c', suite, '-n', '2', '--query-timeout', v], env)
+      expect(res.code, res.stdout).toBe(2)
+      expect(res.stderr.trim().split('\n')).toEqual([`jarvis: --query-timeout "${v}": expected seconds, a number above 0 and at most 2147483 (24.8 days).`])
+      expect(api.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(0)
+    } finally {
+      await api.close()
+    }
+  })
+
+  test('--temperature -1 says what is wrong with the value (not "ambiguous option")', async () => {
+    const res = await runJarvis(['eval', 'run', '-b', 'gpqa', '-m', 'test-model', '--temperature', '-1'], env)
+    expect(res.code).toBe(2)
+    expect(res.stderr.trim()).toBe('jarvis: --temperature "-1": expected a number from 0 to 2.')
+  })
 })
