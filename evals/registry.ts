@@ -3,6 +3,8 @@
 import type { ResolvedRun } from '../src/config/resolved-run.ts'
 import type { BenchmarkDefinition } from '../src/core/benchmark.ts'
 import { JarvisError } from '../src/core/errors.ts'
+import type { Requirement } from '../src/core/requirement.ts'
+import { SWEBENCH_HARNESS } from '../src/scoring/swe/harness-requirements.ts'
 import type { SampleResult } from '../src/core/sample-result.ts'
 import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
@@ -19,6 +21,16 @@ export interface BenchmarkNeeds {
   localData?: boolean
   /** The dataset is gated on the Hub: HF_TOKEN is needed. */
   gated?: boolean
+  /** Without a judge a keyword heuristic scores it, each such line marked `scoring_metadata.judge: "heuristic"`. */
+  heuristic?: boolean
+  /** Tools it uses when a backend offers them (jarvis-agent `tools = [...]`); it runs without them too. */
+  optionalTools?: readonly string[]
+  /** What this machine must have to run it at all (probed in preflight and by `list`). */
+  requires?: readonly Requirement[]
+  /** What scoring needs; without it the samples run and are unscored, with the reason. */
+  scoringRequires?: readonly Requirement[]
+  /** Run by an external harness that jarvis-evals only probes for: how to run it there. */
+  external?: string
 }
 
 export interface BenchmarkEntry {
@@ -36,6 +48,14 @@ const N = { judge: 'never' } as const
 
 const def = (p: Promise<{ default: BenchmarkDefinition }>) => p.then((m) => m.default)
 
+const CONTAINERS: Requirement = { kind: 'container-runtime' }
+const DOCKER_ENGINE: Requirement = { kind: 'docker-engine' }
+const TERMINAL_BENCH_HARNESS: Requirement[] = [
+  { kind: 'python-module', module: 'terminal_bench', pythonEnv: 'JARVIS_TERMINAL_BENCH_PYTHON', install: 'pip install terminal-bench (Python 3.12+), and point JARVIS_TERMINAL_BENCH_PYTHON at its Python.' },
+  { kind: 'command', command: 'tmux', install: 'apt-get install tmux.' },
+  DOCKER_ENGINE,
+]
+
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   // academic
   { key: 'supergpqa', category: 'reasoning', description: 'SuperGPQA graduate-level multiple choice (A–J)', needs: JF, load: () => def(import('./supergpqa/benchmark.ts')) },
@@ -52,11 +72,16 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'livecodebench', category: 'coding', description: 'LiveCodeBench competitive programming (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./livecodebench/benchmark.ts')) },
   // agentic
   { key: 'gaia', category: 'agentic', description: 'GAIA multi-step tasks with files and tools', needs: { ...JF, agentTools: true, gated: true } },
-  { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true } },
-  { key: 'swefficiency', category: 'agentic', description: 'SWEfficiency optimisation patches', needs: { ...N, docker: true } },
+  { key: 'swebench', category: 'agentic', description: 'SWE-bench Verified patches', needs: { ...N, docker: true, scoringRequires: SWEBENCH_HARNESS }, load: () => def(import('./swebench/benchmark.ts')) },
+  { key: 'swefficiency', category: 'agentic', description: 'SWEfficiency optimisation patches (predictions for its harness)', needs: N, load: () => def(import('./swefficiency/benchmark.ts')) },
   { key: 'terminalbench', category: 'agentic', description: 'TerminalBench terminal tasks', needs: { ...J, docker: true } },
-  { key: 'terminalbench-native', category: 'agentic', description: 'TerminalBench with native Docker execution', needs: { ...N, docker: true, agentTools: true } },
-  { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true } },
+  {
+    key: 'terminalbench-native',
+    category: 'agentic',
+    description: 'TerminalBench with native Docker execution',
+    needs: { ...N, docker: true, agentTools: true, requires: TERMINAL_BENCH_HARNESS, external: 'tb run --dataset-name terminal-bench-core --dataset-version 0.1.1 --agent terminus-2 --model openai/<model>' },
+  },
+  { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
   { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks', needs: { ...JF, agentTools: true } },
   { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
   { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
@@ -69,16 +94,16 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'ama-bench', category: 'agentic', description: 'AMA-Bench agent memory assessment', needs: J },
   { key: 'webchorearena', category: 'agentic', description: 'WebChoreArena web chores', needs: { ...JF, browser: true } },
   { key: 'workarena', category: 'agentic', description: 'WorkArena++ enterprise workflows', needs: { ...N, browser: true } },
-  // use cases
-  { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (test-based)', needs: { ...N, sandbox: true } },
-  { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: JF },
-  { key: 'daily_digest', category: 'use-case', description: 'Daily briefing generation', needs: JF },
-  { key: 'doc_qa', category: 'use-case', description: 'Document-grounded QA with citations', needs: JF },
-  { key: 'browser_assistant', category: 'use-case', description: 'Web research with fact verification', needs: JF },
-  { key: 'email_triage', category: 'use-case', description: 'Email triage classification + draft', needs: JF },
-  { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: J },
-  { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: J },
-  { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF },
+  // use cases (synthetic data in the repository: no download)
+  { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (tests called in the sandbox)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_assistant/benchmark.ts')) },
+  { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: { ...J, heuristic: true }, load: () => def(import('./security_scanner/benchmark.ts')) },
+  { key: 'daily_digest', category: 'use-case', description: 'Daily briefing generation', needs: { ...J, heuristic: true }, load: () => def(import('./daily_digest/benchmark.ts')) },
+  { key: 'doc_qa', category: 'use-case', description: 'Document-grounded QA with citations', needs: { ...J, heuristic: true }, load: () => def(import('./doc_qa/benchmark.ts')) },
+  { key: 'browser_assistant', category: 'use-case', description: 'Web research with fact verification', needs: { ...J, heuristic: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./browser_assistant/benchmark.ts')) },
+  { key: 'email_triage', category: 'use-case', description: 'Email triage classification + draft', needs: JF, load: () => def(import('./email_triage/benchmark.ts')) },
+  { key: 'morning_brief', category: 'use-case', description: 'Morning briefing generation', needs: { ...J, heuristic: true }, load: () => def(import('./morning_brief/benchmark.ts')) },
+  { key: 'research_mining', category: 'use-case', description: 'Research synthesis + accuracy', needs: { ...J, heuristic: true }, load: () => def(import('./research_mining/benchmark.ts')) },
+  { key: 'knowledge_base', category: 'use-case', description: 'Document-grounded retrieval QA', needs: JF, load: () => def(import('./knowledge_base/benchmark.ts')) },
   { key: 'coding_task', category: 'use-case', description: 'Function-level code generation (sandboxed)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_task/benchmark.ts')) },
 ]
 
@@ -87,10 +112,13 @@ const byKey = new Map(BENCHMARKS.map((b) => [b.key, b]))
 export const benchmarkKeys = (): string[] => BENCHMARKS.map((b) => b.key)
 export const findBenchmark = (key: string): BenchmarkEntry | undefined => byKey.get(key)
 export const isReady = (entry: BenchmarkEntry): boolean => entry.load !== undefined
+/** Run by an external harness: a run is refused in preflight with what this machine lacks for it. */
+export const isExternal = (entry: BenchmarkEntry): boolean => entry.load === undefined && entry.needs.external !== undefined
 
 /** What a missing benchmark still needs, for `list` and the error message. */
 export function missingReason(entry: BenchmarkEntry): string {
   const n = entry.needs
+  if (n.external) return `run by an external harness (${n.external}); jarvis-evals only checks for it`
   const parts = [n.docker && 'Docker', n.browser && 'a browser', n.agentTools && 'the agent backend', n.sandbox && 'the code sandbox']
     .filter(Boolean)
   return parts.length ? `not implemented yet (needs ${parts.join(', ')})` : 'not implemented yet'

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { modelSlug } from '../src/config/slug.ts'
 import { gate, type GateOptions, type GateVerdict } from '../src/results/gate.ts'
 import { isJarvisError } from '../src/core/errors.ts'
 import { formatGateVerdict } from '../src/report/gate-text.ts'
+import { GATE_ONLY_EXIT, gateOnlyOutcome, harnessFailures } from './gate-exit.ts'
 import type { SampleResult } from '../src/core/sample-result.ts'
 
 export interface GateReporterOptions extends GateOptions {
@@ -17,10 +18,17 @@ export interface GateReporterOptions extends GateOptions {
    * the run's own output (`meta().jarvisOutput`, as the JsonlReporter writes it), else "{benchmark}_{model}.jsonl".
    */
   outputPattern?: string | ((benchmark: string, model: string) => string)
-  /** process.exitCode on a regression (default 1, what Vitest uses for failed tests). */
+  /** process.exitCode on a regression (default 1, what Vitest uses for failed tests; 3 with gateOnly). */
   failExitCode?: number
   /** Fail the run when a run has no baseline file (default false: note it and move on). */
   requireBaseline?: boolean
+  /**
+   * The exit code is the gate's verdict alone (env JARVIS_GATE_ONLY=1): 0 pass, 3 regression, 2 the gate could
+   * not compare (or gated nothing), 1 when something failed that is not a wrong answer (an inference error, a
+   * module or dataset that did not load, an unhandled error). Wrong answers are failed tests, but they are
+   * what the gate weighs, so they no longer make `vitest run` exit 1. An interrupted run keeps Vitest's code.
+   */
+  gateOnly?: boolean
 }
 
 /**
@@ -52,8 +60,9 @@ export class GateReporter implements Reporter {
     return typeof p === 'function' ? p(benchmark, model) : p.replaceAll('{benchmark}', benchmark).replaceAll('{model}', modelSlug(model))
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
     this.verdicts = []
+    this.refused = false
     const jobs: { name: string; baseline: string; candidate: string | { results: SampleResult[]; summary: { seed: number | null }; label: string } }[] = []
     const groups = collectResults(testModules)
     for (const { benchmark, model, output, seed, results } of groups.values()) {
@@ -75,18 +84,32 @@ export class GateReporter implements Reporter {
         this.verdicts.push({ name: job.name, verdict: v })
         this.log('')
         for (const line of formatGateVerdict(v)) this.log(line)
-        if (v.verdict === 'fail') setExit(this.options.failExitCode ?? 1)
+        if (v.verdict === 'fail' && !this.options.gateOnly) setExit(this.options.failExitCode ?? 1)
       } catch (e) {
         if (!isJarvisError(e)) throw e
         this.verdicts.push({ name: job.name, verdict: null, error: e.message })
         this.note(`Gate: ERROR — ${e.message}`, true)
       }
     }
+    if (this.options.gateOnly && reason !== 'interrupted') {
+      const gated = this.verdicts.map((v) => v.verdict?.verdict ?? ('refused' as const))
+      if (this.refused) gated.push('refused') // a required baseline was missing
+      const outcome = gateOnlyOutcome(gated, harnessFailures(testModules, unhandledErrors), this.options.failExitCode ?? GATE_ONLY_EXIT.fail)
+      this.log('')
+      this.log(outcome.line)
+      // Replaces the 1 Vitest set for failed tests (it sets it before onTestRunEnd and exits with it afterwards).
+      process.exitCode = outcome.code
+    }
   }
+
+  /** A refusal this run: the gate could not pair two runs, or a required baseline was missing. */
+  private refused = false
 
   private note(line: string, fails = false) {
     this.log(line)
-    if (fails) setExit(2)
+    if (!fails) return
+    this.refused = true
+    if (!this.options.gateOnly) setExit(2)
   }
 }
 

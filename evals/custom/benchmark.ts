@@ -10,5 +10,7 @@ export function customBenchmark(run: ResolvedRun): BenchmarkDefinition {
     key: run.benchmark,
     load: () => loadLocalRecords(run.benchmark, run.dataset!, scorer, run.category ?? 'custom'),
     score: scoreCustom(scorer),
+    // files_field: the sample's attachments in a work dir of its own, for file_read, ls and code_interpreter.
+    environment: (r) => (Array.isArray(r.metadata.files) ? { kind: 'local', files: r.metadata.files as { path: string; source: string }[] } : null),
   }
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { LocalDatasetConfig } from '../../src/config/schema.ts'
 import { readTableFile } from '../../src/datasets/read-file.ts'
 import { stableHash } from '../../src/datasets/select.ts'
@@ -39,7 +40,7 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
   const rows = await readTableFile(ds.path, ds.format)
   const template = ds.prompt_template ?? (scorer === 'mcq' ? DEFAULT_MCQ_TEMPLATE : DEFAULT_OPEN_TEMPLATE)
   const first = rows[0] ?? {}
-  for (const [key, field] of [['question_field', ds.question_field], ['answer_field', ds.answer_field], ['choices_field', ds.choices_field], ['id_field', ds.id_field], ['subject_field', ds.subject_field]] as const) {
+  for (const [key, field] of [['question_field', ds.question_field], ['answer_field', ds.answer_field], ['choices_field', ds.choices_field], ['id_field', ds.id_field], ['subject_field', ds.subject_field], ['files_field', ds.files_field]] as const) {
     if (field && rows.length && !(field in first))
       throw new JarvisError('JARVIS_DATASET', `${where}: ${key} = "${field}" is not a column of ${ds.path} (columns: ${Object.keys(first).join(', ')}).`)
   }
@@ -52,6 +53,7 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
     if (reference === null) throw new JarvisError('JARVIS_DATASET', `${where}: row ${i + 1}: answer "${answer}" is neither a letter, an index nor one of the options.`)
     const id = ds.id_field ? cellRaw(row[ds.id_field]) : stableHash(question)
     const problem = template.replaceAll('{question}', question).replaceAll('{choices}', renderOptions(choices))
+    const files = ds.files_field ? attachments(row[ds.files_field], ds.path, `${where}: row ${i + 1}`) : []
     return {
       record_id: `${name}-${id}`,
       problem,
@@ -59,7 +61,17 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
       reference,
       category,
       subject: ds.subject_field ? cellRaw(row[ds.subject_field]) || 'general' : name,
-      metadata: { ...(choices.length ? { options: choices } : {}), question },
+      metadata: { ...(choices.length ? { options: choices } : {}), question, ...(files.length ? { files } : {}) },
     }
+  })
+}
+
+/** A row's attachments (a path, a list, or a JSON array string), checked to exist; relative to the dataset file. */
+function attachments(v: unknown, datasetPath: string, where: string): { path: string; source: string }[] {
+  const list = Array.isArray(v) ? v.map(cellRaw) : parseChoices(v)
+  return list.filter(Boolean).map((p) => {
+    const source = isAbsolute(p) ? p : resolve(dirname(datasetPath), p)
+    if (!existsSync(source)) throw new JarvisError('JARVIS_DATASET', `${where}: attachment ${p} not found (looked at ${source}). Paths in files_field are relative to the dataset file.`)
+    return { path: basename(p), source }
   })
 }

@@ -32,13 +32,16 @@ describe('simpleqa prompt', () => {
 })
 
 describe('simpleqa scorer', () => {
-  const [person, depth, date] = wave1Rows('simpleqa').map((r) => toRecord(r)!)
+  const [person, depth, date, album] = wave1Rows('simpleqa').map((r) => toRecord(r)!)
 
   test('normalised exact matches are right without the judge: case, punctuation, thousands separators', async () => {
     const judge = scriptedJudge([])
     expect(await scoreAnswer(person, '**ada quinlan.**', scoreCtx(judge))).toMatchObject({ isCorrect: true, metadata: { match_type: 'exact' } })
     expect(await scoreAnswer(depth, '1024', scoreCtx(judge))).toMatchObject({ isCorrect: true })
     expect(await scoreAnswer(depth, 'Answer: 1,024 metres', scoreCtx(judge))).toMatchObject({ isCorrect: true })
+    // only punctuation and case differ (issue 12): the spec's normalisation, no judge call
+    expect(await scoreAnswer(date, 'march 3 1921', scoreCtx(judge))).toMatchObject({ isCorrect: true, metadata: { match_type: 'exact' } })
+    expect(await scoreAnswer(album, 'the long-quiet!', scoreCtx(judge))).toMatchObject({ isCorrect: true, metadata: { match_type: 'exact' } })
     expect(judge.calls).toHaveLength(0)
   })
 
@@ -49,6 +52,9 @@ describe('simpleqa scorer', () => {
     expect(judge.calls[0][0].content).toContain('Gold answer: March 3, 1921')
     const wrong = await scoreAnswer(depth, '1,240', scoreCtx(scriptedJudge(['correct: no'])))
     expect(wrong.isCorrect).toBe(false)
+    // a negated number is no exact match: the judge reads it
+    const negated = scriptedJudge(['correct: no'])
+    expect(await scoreAnswer(depth, 'It is not 1024 metres deep.', scoreCtx(negated))).toMatchObject({ isCorrect: false, metadata: { match_type: 'judge' } })
   })
 
   test('rescore re-reads the stored reply', async () => {

@@ -16,6 +16,10 @@ export interface BackendDeps {
 export interface BackendEntry {
   key: BackendKey
   description: string
+  /** Agent names it takes (`--agent`, `[[benchmarks]] agent`), default first; absent = it takes none. */
+  agents?: readonly string[]
+  /** It offers tools to the model (`--tools`, `[[benchmarks]] tools` / `mcp_servers` are refused otherwise). */
+  tools?: boolean
   /** Builds the backend lazily (its module loads only when a run uses it); absent = not implemented yet. */
   create?: (run: ResolvedRun, deps: BackendDeps) => Promise<Backend>
 }
@@ -26,7 +30,14 @@ export const BACKENDS: readonly BackendEntry[] = [
     description: 'Engine-level inference (embedded llama.cpp, local servers or cloud)',
     create: async (run, deps) => new (await import('./jarvis-direct.ts')).JarvisDirectBackend(await deps.engine(), run.modelFile ?? run.model),
   },
-  { key: 'jarvis-agent', description: 'Agent-level inference with tool calling' },
+  {
+    key: 'jarvis-agent',
+    description: 'Agent-level inference with tool calling',
+    // Kept in step with AGENTS in jarvis-agent.ts (a test checks): listing them here keeps validation import-free.
+    agents: ['orchestrator', 'simple', 'react'],
+    tools: true,
+    create: async (run, deps) => new (await import('./jarvis-agent.ts')).JarvisAgentBackend(await deps.engine(), run.modelFile ?? run.model, run.agent ?? undefined, deps.log),
+  },
   { key: 'hermes', description: 'Hermes Agent via subprocess' },
   { key: 'openclaw', description: 'OpenClaw via Node subprocess' },
   { key: 'terminalbench-native', description: 'TerminalBench Docker harness' },

@@ -4,6 +4,8 @@ export interface CliIO {
   err(line: string): void
   /** True when stdout is a terminal (live progress redraws only then). */
   isTTY: boolean
+  /** The terminal's width, when stdout is one (tables fit it); undefined in logs and pipes. */
+  columns?: number
 }
 
 // `jarvis eval … | head` closes stdout early: stop writing instead of crashing with EPIPE.
@@ -19,6 +21,9 @@ export const processIO = (): CliIO => ({
   },
   err: (line) => process.stderr.write(`${line}\n`),
   isTTY: Boolean(process.stdout.isTTY),
+  get columns() {
+    return process.stdout.isTTY ? process.stdout.columns : undefined
+  },
 })
 
 /** A command: parses its own argv and returns the exit code (0 ok, 2 bad input, others its own). */

@@ -1,25 +1,39 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { findBenchmark, loadDefinition } from '../../evals/registry.ts'
+import { findBenchmark, isExternal, loadDefinition } from '../../evals/registry.ts'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
 import { planSamples } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
+import { priceFor } from '../engines/pricing.ts'
+import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
+import { checkRequirements, requirementError } from '../requirements/index.ts'
+
+export interface PreflightOptions {
+  /** --pull: fetch container images the selected samples need and the runtime lacks. */
+  pull?: boolean
+  /** -t: only samples whose test name matches run (counts and images follow it). */
+  testNamePattern?: RegExp
+}
 
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
   /** Selected record ids → their digests (prompt + reference), per run: resume keeps only lines that still match. */
   selections: Map<ResolvedRun, Map<string, string>>
+  /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
+  matching: Map<ResolvedRun, number>
   warnings: string[]
 }
 
 /**
  * Everything that can be wrong with the input is found here, before any model call: unwritable output,
- * endpoint down or model not served, judge missing for a judged benchmark, dataset missing/gated/unknown split.
+ * software the benchmark needs and this machine lacks (a container runtime, a harness), endpoint down or model not
+ * served, judge missing for a judged benchmark, dataset missing/gated/unknown split, a sample's image missing.
  */
-export async function preflight(runs: ResolvedRun[], log: (line: string) => void): Promise<PreflightResult> {
+export async function preflight(runs: ResolvedRun[], log: (line: string) => void, o: PreflightOptions = {}): Promise<PreflightResult> {
   const warnings: string[] = []
   for (const dir of new Set(runs.map((r) => dirname(r.outputPath)))) {
     try {
@@ -29,6 +43,7 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       throw new JarvisError('JARVIS_OUTPUT', `output directory ${dir} is not writable. Choose another with --output-dir/-o or [run] output_dir.`)
     }
   }
+  await checkBenchmarkRequirements(runs, warnings, log)
   const checked = new Set<string>()
   for (const r of runs) {
     const key = `${r.engine}|${r.model}|${r.baseUrl ?? ''}`
@@ -42,34 +57,101 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       await engine.close()
     }
   }
-  const judged = new Set<string>()
-  for (const r of runs) {
-    const needs = r.dataset ? (r.scorer === 'judge' ? 'always' : 'never') : findBenchmark(r.benchmark)?.needs.judge
-    if (!needs || needs === 'never') continue
-    const key = JSON.stringify(r.judge)
-    if (judged.has(key)) continue
-    judged.add(key)
-    const judge = await createJudge(r.judge, { maxRetries: 0 })
-    if (!judge.available) {
-      if (needs === 'always') throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${r.benchmark} needs an LLM judge, but judge ${r.judge.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
-      warnings.push(`judge ${r.judge.model} unavailable (${judge.unavailableReason}); ${r.benchmark} answers the regex cannot read will be unscored.`)
-    }
-  }
+  warnings.push(...(await checkJudges(runs)))
+  warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
+  const matching = new Map<ResolvedRun, number>()
   const selections = new Map<ResolvedRun, Map<string, string>>()
+  await checkMcpServers(runs, log)
   for (const r of runs) {
     const def = await loadDefinition(r)
+    checkAgentNeeds(r, def)
     const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`), undefined, { digests: true })
     if (plan.selectedCount === 0) throw emptySelection(r)
     counts.set(r, plan.selectedCount)
     selections.set(r, plan.selection!)
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    const matched = o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : plan.samples
+    matching.set(r, o.testNamePattern ? matched.length : plan.selectedCount)
+    // Only what this run will execute: a -t filter must not demand images of samples it skips.
+    if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, log: (m) => log(`${r.benchmark}: ${m}`) })
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, selections, warnings }
+  return { counts, matching, selections, warnings }
 }
 
 function emptySelection(r: ResolvedRun): JarvisError {
   if (r.dataset) return new JarvisError('JARVIS_DATASET', `${r.benchmark}: ${r.dataset.path} has no data rows; nothing to evaluate. Add rows under the header (one record per row or line), or point [benchmarks.dataset] path at the right file.`)
   const where = [r.split && `split "${r.split}"`, r.subset && `subset "${r.subset}"`].filter(Boolean).join(', ')
   return new JarvisError('JARVIS_DATASET', `${r.benchmark}: the dataset has no records${where ? ` in ${where}` : ''}; nothing to evaluate. Check --split / subset, or the dataset's files.`)
+}
+
+/**
+ * One line per cloud model (inference, or the judge of a judged benchmark) that neither the price table nor the
+ * suite's [pricing] knows: its cost_usd is 0. A warning, never an error: a new model must not stop a run.
+ */
+export function unpricedWarnings(runs: readonly ResolvedRun[]): string[] {
+  const missing = new Set<string>()
+  for (const r of runs) {
+    if (r.engine === 'cloud' && !priceFor(r.model, r.prices)) missing.add(r.model)
+    if (judgeNeed(r) !== 'never' && r.judge.engine === 'cloud' && !priceFor(r.judge.model, r.judge.prices ?? r.prices)) missing.add(r.judge.model)
+  }
+  return [...missing].map((m) => `no price known for cloud model "${m}": its cost_usd is 0. Add [pricing."${m}"] with input_per_million and output_per_million (USD) to the TOML.`)
+}
+
+type JudgeNeed = 'always' | 'fallback' | 'never'
+
+/**
+ * When a run asks its judge. A custom dataset's: always for scorer = "judge", the fallback of an unreadable
+ * letter for mcq (as the registered MCQ benchmarks), never for exact.
+ */
+const judgeNeed = (r: ResolvedRun): JudgeNeed =>
+  r.dataset ? ({ judge: 'always', mcq: 'fallback', exact: 'never' } as const)[r.scorer ?? 'exact'] : (findBenchmark(r.benchmark)?.needs.judge ?? 'never')
+
+/**
+ * Each distinct judge, asked once whether it can be reached. Unreachable: a benchmark that cannot score without
+ * it is bad input (exit 2); one with a keyword heuristic, or a regex fast path, runs with one warning line.
+ */
+async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
+  const byJudge = new Map<string, { cfg: ResolvedRun['judge']; runs: ResolvedRun[] }>()
+  for (const r of runs) {
+    if (judgeNeed(r) === 'never') continue
+    const key = JSON.stringify(r.judge)
+    byJudge.set(key, { cfg: r.judge, runs: [...(byJudge.get(key)?.runs ?? []), r] })
+  }
+  const warnings: string[] = []
+  for (const { cfg, runs: rs } of byJudge.values()) {
+    const judge = await createJudge(cfg, { maxRetries: 0 })
+    if (judge.available) continue
+    const heuristic = (r: ResolvedRun) => !r.dataset && findBenchmark(r.benchmark)?.needs.heuristic === true
+    const blocked = rs.find((r) => judgeNeed(r) === 'always' && !heuristic(r))
+    if (blocked) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${blocked.benchmark} needs an LLM judge, but judge ${cfg.model} is unavailable: ${judge.unavailableReason} Use --judge-model/--judge-engine or [judge] to pick a reachable one.`)
+    const names = (f: (r: ResolvedRun) => boolean) => [...new Set(rs.filter(f).map((r) => r.benchmark))]
+    const why = `judge ${cfg.model} unavailable (${judge.unavailableReason})`
+    const byHeuristic = names(heuristic)
+    const byRegex = names((r) => !heuristic(r))
+    if (byHeuristic.length) warnings.push(`${why}; ${byHeuristic.join(', ')} ${byHeuristic.length > 1 ? 'are scored by their keyword heuristics' : 'is scored by its keyword heuristic'} instead (scoring_metadata.judge: "heuristic", counted in the summary's judge.heuristic_samples).`)
+    if (byRegex.length) warnings.push(`${why}; ${byRegex.join(', ')} answers the regex cannot read will be unscored.`)
+  }
+  return warnings
+}
+
+/**
+ * What each benchmark needs from this machine, probed for real (the engine answers, the package imports), before
+ * any endpoint is contacted. Missing: one JARVIS_REQUIREMENT line. Missing for scoring only: a warning.
+ */
+async function checkBenchmarkRequirements(runs: ResolvedRun[], warnings: string[], log: (line: string) => void): Promise<void> {
+  for (const key of new Set(runs.filter((r) => !r.dataset).map((r) => r.benchmark))) {
+    const entry = findBenchmark(key)
+    if (!entry) continue
+    const { requires = [], scoringRequires = [], external } = entry.needs
+    const have = await checkRequirements(requires)
+    const err = requirementError(key, have)
+    if (err) throw err
+    for (const s of have) log(`${key}: ${s.label}: ${s.detail}`)
+    if (isExternal(entry))
+      throw new JarvisError('JARVIS_UNSUPPORTED', `${key} runs in its own harness, which jarvis-evals only checks for (all found here); run it there: ${external}.`)
+    const scoring = requirementError(`${key} scoring`, await checkRequirements(scoringRequires))
+    if (scoring) warnings.push(`${scoring.message} The samples run and are unscored.`)
+  }
 }

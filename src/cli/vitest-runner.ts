@@ -18,6 +18,10 @@ export interface VitestRunOptions {
   onChunk?: (index: number, of: number) => void
   /** Checked between chunks: true = run no further chunk (a results write failed). */
   stop?: () => boolean
+  /** -t: only tests whose full name matches (Vitest's testNamePattern). */
+  testNamePattern?: RegExp
+  /** Called with Vitest once it is created (the CLI's Ctrl-C handler cancels the run through it). */
+  onVitest?: (vitest: import('vitest/node').Vitest) => void
 }
 
 export interface VitestRunOutcome {
@@ -34,9 +38,11 @@ export interface VitestRunOutcome {
 export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> {
   const { createVitest } = await import('vitest/node')
   const outcome: VitestRunOutcome = { unhandledErrors: 0, failedToLoad: [] }
+  // clearScreen: false — Vitest (and Vite under it) may clear the terminal, which would wipe the CLI's header.
   // The projects carry no runs: each chunk below provides its own slice (the one owner of ProjectContext).
   const projects = modelProjects(o.runs, PACKAGE_ROOT, { provide: false })
-  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true }, {})
+  const vitest = await createVitest('test', { config: false, root: PACKAGE_ROOT, projects, watch: false, reporters: o.reporters, passWithNoTests: true, clearScreen: false, ...(o.testNamePattern ? { testNamePattern: o.testNamePattern } : {}) }, {})
+  o.onVitest?.(vitest)
   try {
     await vitest.standalone()
     const specs = await vitest.globTestSpecifications()

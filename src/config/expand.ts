@@ -1,13 +1,25 @@
 import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
-import { resolveEngineKey } from '../engines/resolve-engine.ts'
+import type { PriceOverrides } from '../engines/pricing.ts'
+import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
+import { agentSettings } from './validate-agent.ts'
 
 /** Flags given on the command line; only those set override the suite (they rank above everything). */
 export interface RunOverrides {
+  backend?: string
+  agent?: string
+  /** --tools: registry names and `mcp:<command>` entries, as given. */
+  tools?: string[]
+  maxTurns?: number
+  tokenBudget?: number
+  episodeMode?: boolean
+  concurrency?: number
+  /** --agentic: agent-level inference (jarvis-agent where the suite says jarvis-direct), one sample at a time unless --concurrency. */
+  agentic?: boolean
   engine?: string
   baseUrl?: string
   seed?: number
@@ -26,6 +38,8 @@ export interface RunOverrides {
   queryTimeout?: number
   resume?: boolean
   cache?: boolean
+  /** --record-ids: these samples only, for every benchmark of the run. */
+  recordIds?: string[]
 }
 
 export interface ExpandOptions {
@@ -52,6 +66,8 @@ function insideDir(dir: string, name: string): string {
   if (dirname(path) !== dir) throw new JarvisError('JARVIS_BAD_CONFIG', `the output file name "${name}" would leave ${dir}; rename the benchmark or model.`)
   return path
 }
+const priceOverrides = (suite: Suite): PriceOverrides =>
+  Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
 
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
@@ -69,14 +85,14 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
   const runs: ResolvedRun[] = []
   for (const m of models) {
     const where = o.engine ? '-e/--engine' : `${opts.source} [[models]] #${suite.models.indexOf(m) + 1}`
-    const explicitEngine = o.engine ?? m.engine
-    const baseUrl = o.baseUrl ?? m.base_url ?? (!explicitEngine && env.JARVIS_BACKEND_BASE_URL ? env.JARVIS_BACKEND_BASE_URL : undefined) ?? null
-    const engine = resolveEngineKey({ model: m.name, engine: explicitEngine, provider: m.provider, baseUrl }, where)
+    const { engine, baseUrl } = resolveModelEngine({ model: m.name, engine: o.engine ?? m.engine, provider: m.provider, baseUrl: o.baseUrl ?? m.base_url }, where, env)
     const slug = modelSlug(m.name)
     const modelFile = engine === 'llamacpp' && /\.gguf$/i.test(m.name) ? localModelFile(m.name, cwd, opts.configDir) : null
     for (const b of suite.benchmarks) {
       const judgeModel = o.judgeModel ?? b.judge_model ?? suite.judge.model
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
+      const prices = priceOverrides(suite)
+      const agentic = agentSettings(b, o, { source: opts.source, index: suite.benchmarks.indexOf(b) })
       runs.push({
         suiteName: suite.meta.name,
         benchmark: b.name,
@@ -84,17 +100,17 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         modelSlug: slug,
         modelFile,
         engine,
-        backend: b.backend,
-        agent: b.agent ?? null,
-        tools: b.tools,
-        maxTurns: suite.run.max_turns ?? null,
+        ...agentic,
+        maxTurns: o.maxTurns ?? suite.run.max_turns ?? null,
+        tokenBudget: o.tokenBudget ?? suite.run.token_budget ?? null,
+        concurrency: o.concurrency ?? suite.run.concurrency ?? (o.agentic ? 1 : null),
         baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,
         maxSamples: o.maxSamples ?? b.max_samples ?? null,
         split: o.split ?? b.split ?? null,
         subset: b.subset ?? null,
-        recordIds: b.record_ids ?? null,
+        recordIds: o.recordIds ?? b.record_ids ?? null,
         seed: o.seed ?? suite.run.seed,
         maxWorkers: o.maxWorkers ?? suite.run.max_workers,
         outputPath: o.output ? resolve(cwd, o.output) : insideDir(outputDir, `${b.name}_${slug}.jsonl`),
@@ -105,7 +121,9 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
           temperature: suite.judge.temperature,
           maxTokens: suite.judge.max_tokens,
           maxWorkers: suite.judge.max_workers,
+          prices,
         },
+        prices,
         telemetry: o.telemetry ?? suite.run.telemetry,
         gpuMetrics: o.gpuMetrics ?? suite.run.gpu_metrics,
         warmupSamples: suite.run.warmup_samples,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseToml, TomlError } from 'smol-toml'
 import type { z } from 'zod'
 import { closeMatches, didYouMean, JarvisError } from '../core/errors.ts'
-import { SuiteSchema, type Suite } from './schema.ts'
+import { PriceSchema, SuiteSchema, type Suite } from './schema.ts'
 import { validateSuite } from './validate.ts'
 
 /** Reads and validates a TOML suite; every problem is one JarvisError naming file, key and fix. */
@@ -22,7 +22,8 @@ export function loadSuiteFile(path: string): Suite {
 /** Validates an already-parsed object (TOML or built from CLI flags). */
 export function parseSuite(raw: unknown, source: string): Suite {
   const res = SuiteSchema.safeParse(raw)
-  if (!res.success) throw new JarvisError('JARVIS_BAD_CONFIG', formatIssue(res.error.issues[0], raw, source))
+  // A typo'd key also shows up as the required key missing; the typo (with its did-you-mean) is the better line.
+  if (!res.success) throw new JarvisError('JARVIS_BAD_CONFIG', formatIssue(res.error.issues.find((i) => i.code === 'unrecognized_keys') ?? res.error.issues[0], raw, source))
   validateSuite(res.data, source)
   return res.data
 }
@@ -32,7 +33,7 @@ const SECTION_KEYS: Record<string, string[]> = {
   'backend.external': Object.keys(SuiteSchema.shape.backend.unwrap().shape.external.unwrap().shape),
   'benchmarks.dataset': Object.keys(SuiteSchema.shape.benchmarks.element.shape.dataset.unwrap().shape),
   backend: ['external'],
-  '': ['meta', 'defaults', 'judge', 'run', 'backend', 'models', 'benchmarks'],
+  '': ['meta', 'defaults', 'judge', 'run', 'backend', 'models', 'benchmarks', 'pricing'],
   meta: Object.keys(SuiteSchema.shape.meta.unwrap().shape),
   defaults: Object.keys(SuiteSchema.shape.defaults.unwrap().shape),
   judge: Object.keys(SuiteSchema.shape.judge.unwrap().shape),
@@ -51,6 +52,7 @@ export function tomlPlace(path: readonly PropertyKey[]): string {
     return `[[${head}]] #${Number(idx) + 1}${key}`
   }
   const tail = [idx, ...rest].filter((x) => x !== undefined)
+  if (head === 'pricing' && idx !== undefined) return `[pricing."${idx}"]${rest.length ? ` key "${rest.join('.')}"` : ''}`
   if (head === 'backend') return `[backend${tail.length ? `.${tail[0]}` : ''}]${tail.length > 1 ? ` key "${tail.slice(1).join('.')}"` : ''}`
   return `[${head}]${tail.length ? ` key "${tail.join('.')}"` : ''}`
 }
@@ -58,7 +60,7 @@ export function tomlPlace(path: readonly PropertyKey[]): string {
 function formatIssue(issue: z.core.$ZodIssue, raw: unknown, source: string): string {
   if (issue.code === 'unrecognized_keys') {
     const section = issue.path.filter((p) => typeof p === 'string').join('.')
-    const known = SECTION_KEYS[section] ?? []
+    const known = SECTION_KEYS[section] ?? (issue.path[0] === 'pricing' ? Object.keys(PriceSchema.shape) : [])
     const key = issue.keys[0]
     const elsewhere = GENERATION_KEYS.find((k) => closeMatches(key, [k]).length > 0)
     const hint =

@@ -6,6 +6,12 @@ import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
 export const evalFileFor = (run: Pick<ResolvedRun, 'benchmark' | 'dataset'>): string =>
   run.dataset ? 'evals/custom/custom.eval.ts' : `evals/${run.benchmark}/${run.benchmark}.eval.ts`
 
+/**
+ * The describe of a run's tests: the benchmark and the model, so two models' tests of one file have distinct
+ * full names (JUnit classname + name, `-t` patterns); each test inside is named by its record id.
+ */
+export const describeNameFor = (benchmark: string, modelSlug: string): string => `${benchmark} @ ${modelSlug}`
+
 /** Vitest's defaults (5 s) are far too short for model calls; the sample's own timeout is query_timeout. */
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 
@@ -24,7 +30,8 @@ export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { 
         name: slug,
         include: [...new Set(rs.flatMap((r) => (r.parts > 1 && root ? partFiles(root, r.benchmark, r.parts) : [evalFileFor(r)])))],
         ...(o.provide === false ? {} : { provide: { jarvis: ctx } }),
-        maxConcurrency: Math.max(5, maxWorkers * 2),
+        // --concurrency above that lets more samples start; below it, run-benchmark's semaphore holds them.
+        maxConcurrency: Math.max(5, maxWorkers * 2, ...rs.map((r) => r.concurrency ?? 0)),
         testTimeout: EVAL_TEST_TIMEOUT_MS,
         hookTimeout: EVAL_TEST_TIMEOUT_MS,
         sequence: { concurrent: true },

@@ -1,3 +1,4 @@
+import type { PriceOverrides } from '../engines/pricing.ts'
 import type { LocalDatasetConfig } from './schema.ts'
 
 /**
@@ -18,8 +19,16 @@ export interface ResolvedRun {
   agent: string | null
   /** Tools offered to the model (tools registry names). */
   tools: string[]
+  /** MCP servers (argv each) whose tools are offered beside `tools`: `--tools mcp:…`, `mcp_servers`. */
+  mcpServers: string[][]
   /** Agent turns at most per sample; null = the backend's default. */
   maxTurns: number | null
+  /** Agents: completion tokens per sample over all turns; null = no budget. */
+  tokenBudget: number | null
+  /** Episode mode: true/false when asked (--episode-mode, [[benchmarks]] episode_mode); null = auto (the benchmark has episodes). */
+  episodeMode: boolean | null
+  /** Samples in flight at most (--concurrency, [run] concurrency); null = from max_workers. */
+  concurrency: number | null
   /** Pinned endpoint for OpenAI-compatible engines (from --base-url, env or [[models]] base_url). */
   baseUrl: string | null
   temperature: number
@@ -39,7 +48,11 @@ export interface ResolvedRun {
     temperature: number
     maxTokens: number
     maxWorkers: number
+    /** The suite's [pricing] overrides, for a cloud judge's cost. */
+    prices?: PriceOverrides
   }
+  /** The suite's [pricing] overrides (model name or prefix → USD per 1M tokens); the built-in table otherwise. */
+  prices: PriceOverrides
   telemetry: boolean
   gpuMetrics: boolean
   warmupSamples: number

@@ -63,6 +63,18 @@ export const RunSchema = z.strictObject({
   cache: z.boolean().default(false),
   /** Spread each benchmark over this many eval files (samples by record-id hash) so `vitest --shard` splits it. */
   parts: z.number().int().min(1).max(256).default(1),
+  /** Agents: completion tokens per sample over all turns; out of budget without an answer is wrong. */
+  token_budget: posInt.optional(),
+  /** Samples in flight per benchmark (--concurrency); default max_workers (1 with --agentic, as the spec says). */
+  concurrency: posInt.optional(),
+})
+
+/** Ours: [pricing."<model>"] overrides the built-in price table (USD per 1M tokens) for cost_usd. */
+export const PriceSchema = z.strictObject({
+  input_per_million: z.number().nonnegative(),
+  output_per_million: z.number().nonnegative(),
+  /** The day the price was read from the vendor's page (YYYY-MM-DD). */
+  read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD').optional(),
 })
 
 export const BackendExternalSchema = z.strictObject({
@@ -102,6 +114,8 @@ export const LocalDatasetSchema = z.strictObject({
   system_prompt: optStr,
   /** A template with {question} and, for mcq, {choices}; default depends on the scorer. */
   prompt_template: optStr,
+  /** Ours: a column naming the sample's attachment file(s) (a path or a list, relative to the dataset file), copied into its work dir for file_read & co. */
+  files_field: optStr,
 })
 
 export const BenchmarkSchema = z.strictObject({
@@ -112,7 +126,12 @@ export const BenchmarkSchema = z.strictObject({
   subset: optStr,
   record_ids: z.array(z.union([z.string(), z.number()]).transform(String)).min(1).optional(),
   agent: optStr,
+  /** Tool names (the tools registry), and `mcp:<command …>` entries for MCP servers. */
   tools: z.array(str).default([]),
+  /** Ours: MCP servers over stdio whose tools are offered too: a command line, or its argv as a list. */
+  mcp_servers: z.array(z.union([str.min(1), z.array(str.min(1)).min(1)])).default([]),
+  /** Ours: run the samples of each episode in order with earlier successes as examples (auto when the benchmark has episodes). */
+  episode_mode: z.boolean().optional(),
   judge_model: optStr,
   temperature: temperature.optional(),
   max_tokens: posInt.optional(),
@@ -132,6 +151,7 @@ export const SuiteSchema = z.strictObject({
   backend: z.strictObject({ external: BackendExternalSchema.default({}) }).default({ external: {} }),
   models: z.array(ModelSchema).min(1, 'at least one [[models]] entry is required'),
   benchmarks: z.array(BenchmarkSchema).min(1, 'at least one [[benchmarks]] entry is required'),
+  pricing: z.record(z.string().min(1), PriceSchema).default({}),
 })
 
 export type Suite = z.infer<typeof SuiteSchema>

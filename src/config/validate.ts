@@ -1,4 +1,4 @@
-import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../evals/registry.ts'
+import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../evals/registry.ts'
 // Registry look-ups: which benchmarks and backends exist is the registries' to say.
 import { isBackendReady, readyBackendKeys } from '../backends/index.ts'
 import { didYouMean, JarvisError } from '../core/errors.ts'
@@ -32,7 +32,8 @@ export function validateSuite(suite: Suite, source: string): void {
     }
     const entry = findBenchmark(b.name)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `${place}: unknown benchmark "${b.name}".${didYouMean(b.name, benchmarkKeys())} Run jarvis eval list.`)
-    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: benchmark "${b.name}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    // An external harness's key passes here: preflight probes for it and says what this machine lacks.
+    if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: benchmark "${b.name}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
     if (!isBackendReady(b.backend))
       throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: backend "${b.backend}" is not supported yet; use backend = ${readyBackendKeys().map((k) => `"${k}"`).join(' or ')}.`)
   })

@@ -26,6 +26,16 @@ export interface SolveContext {
   log?(line: string): void
 }
 
+/** What one tool call of a turn gave back (the full result is in the transcript; `content` here is capped). */
+export interface ToolOutcome {
+  id: string
+  name: string
+  isError: boolean
+  latencySeconds: number
+  /** The result as the model saw it, cut to a few thousand characters (traces, query_trace). */
+  content: string
+}
+
 /** One model call of an attempt. */
 export interface TurnRecord {
   promptTokens: number
@@ -37,6 +47,8 @@ export interface TurnRecord {
   retries: number
   cached: boolean
   toolCalls: ToolCall[]
+  /** The calls of this turn that ran, in order (agents); absent for one-call backends. */
+  toolResults?: ToolOutcome[]
 }
 
 export interface AttemptUsage {
@@ -74,6 +86,8 @@ export interface Attempt {
 /** How a sample gets answered: one engine call (jarvis-direct), a tool loop (jarvis-agent), an external agent… */
 export interface Backend {
   readonly key: string
+  /** Its attempts are multi-turn: the harness writes their traces (traces/…/traces.jsonl) and query_trace. */
+  readonly traced?: boolean
   /** Fails (JarvisError) when what it needs is not there; checked once, before its first sample. */
   ready(): Promise<void>
   solve(task: SampleTask, ctx: SolveContext): Promise<Attempt>

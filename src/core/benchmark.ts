@@ -3,6 +3,7 @@ import type { ChatMessage } from './messages.ts'
 import type { EvalRecord, LoadContext } from './record.ts'
 import type { SampleResult } from './sample-result.ts'
 import type { Score, ScoreContext } from './score.ts'
+import type { Tool } from './tool.ts'
 
 export interface BenchmarkDefinition {
   key: string
@@ -13,6 +14,30 @@ export interface BenchmarkDefinition {
   score(record: EvalRecord, answer: string, ctx: ScoreContext): Promise<Score>
   /** reparse-judge: the verdict re-read from a stored line with the current parser; null when nothing to re-read. */
   rescore?(result: SampleResult): Score | null
-  /** A per-sample world (files; later a container or a browser), open from inference to the end of scoring. */
+  /** A per-sample world (files, a container), open from inference to the end of scoring. */
   environment?(record: EvalRecord): EnvironmentSpec | null
+  // --- agents (src/backends/jarvis-agent.ts) ---
+  /** Registry tools an agent backend offers when the run names none (no --tools, tools, mcp_servers). */
+  defaultTools?: readonly string[]
+  /** The samples need an agent backend (tool calls are what is scored): jarvis-direct is refused, exit 2. */
+  requiresAgent?: boolean
+  /** The benchmark's own tools for one sample (e.g. scripted mocks serving recorded outputs), beside the run's. */
+  sampleTools?(record: EvalRecord): Tool[]
+  /**
+   * The episode a record belongs to (null: none). When a benchmark has episodes, episode mode is on by default:
+   * an episode's samples run one after another in dataset order, each given up to 3 earlier successful samples
+   * of its episode as examples; different episodes run in parallel.
+   */
+  episode?(record: EvalRecord): string | null
+  /**
+   * Preflight for the selected samples, before any model call: what they need is here (a task's container
+   * image), fetched only when the user allowed it (--pull); throws a JarvisError (JARVIS_REQUIREMENT) otherwise.
+   */
+  prepare?(records: EvalRecord[], ctx: PrepareContext): Promise<void>
+}
+
+export interface PrepareContext {
+  /** --pull: fetch missing container images instead of refusing. */
+  pull: boolean
+  log(line: string): void
 }

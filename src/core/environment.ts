@@ -19,6 +19,15 @@ export interface ExecResult {
   stdout: string
   stderr: string
   timedOut: boolean
+  /** Output went past the environment's cap; the rest was dropped. */
+  truncated?: boolean
+}
+
+export interface ExecOptions {
+  timeoutS?: number
+  signal?: AbortSignal
+  /** Working directory inside the environment (a container path); default: the environment's own. */
+  cwd?: string
 }
 
 /** A sample's world, open from before inference until after scoring; always closed (test teardown). */
@@ -27,6 +36,6 @@ export interface Environment {
   /** Host folder of the sample's files (attachments, the work dir tools read and write). */
   readonly workDir: string
   /** Runs a shell command inside the environment (containers; the local kind runs it in the sandbox). */
-  exec?(command: string, opts?: { timeoutS?: number; signal?: AbortSignal }): Promise<ExecResult>
+  exec?(command: string, opts?: ExecOptions): Promise<ExecResult>
   close(): Promise<void>
 }

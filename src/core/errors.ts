@@ -12,6 +12,8 @@ export type JarvisErrorCode =
   | 'JARVIS_OUTPUT'
   | 'JARVIS_UNSUPPORTED'
   | 'JARVIS_RESULTS'
+  /** Software or a service this machine lacks (a Docker Engine, a Python package, …): what and how to get it. */
+  | 'JARVIS_REQUIREMENT'
 
 export class JarvisError extends Error {
   readonly code: JarvisErrorCode

@@ -105,6 +105,8 @@ export const RunSummarySchema = z.object({
     prompt_tokens: z.number().int(),
     completion_tokens: z.number().int(),
     cost_usd: z.number(),
+    /** Samples a keyword heuristic scored because no judge was available (scoring_metadata.judge: "heuristic"). */
+    heuristic_samples: z.number().int().default(0),
   }),
   telemetry_note: z.string().nullable(),
   /** Device-level energy of the run: source, scope, device vs per-sample vs idle energy. */

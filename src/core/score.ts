@@ -2,6 +2,12 @@ import type { Attempt } from './backend.ts'
 import type { Environment } from './environment.ts'
 import type { Judge } from './judge.ts'
 
+/**
+ * The name of the error a wrong answer's test fails with (the harness throws it): a verdict, not a crash, so a
+ * gate-only run (reporters/gate-exit.ts) can tell wrong answers from harness failures.
+ */
+export const WRONG_ANSWER_ERROR = 'WrongAnswer'
+
 /** What a scorer decided. `isCorrect: null` = the harness could not judge (excluded from accuracy). */
 export interface Score {
   isCorrect: boolean | null
@@ -23,4 +29,6 @@ export interface ScoreContext {
   attempt?: Attempt
   /** The sample's environment, still open while scoring (its files, its container). */
   environment?: Environment | null
+  /** The run's model and results file, for scorers that write a sidecar (SWE-bench predictions). */
+  run?: { model: string; modelSlug: string; outputPath: string }
 }

@@ -16,7 +16,7 @@ export const TelemetryTotalsSchema = z.object({
   sample_energy_joules: z.number(),
   /** The part with no sample in flight (between samples, scoring, warmup). */
   idle_energy_joules: z.number(),
-  /** device_energy_joules / duration_seconds: the device's mean power (per-sample power_watts is a share). */
+  /** device_energy_joules / duration_seconds: the device's mean power over the run (per-sample power_watts is the device's mean over that sample's window). */
   avg_device_power_watts: z.number(),
   peak_power_watts: z.number(),
   mean_gpu_utilization_pct: z.number().nullable(),

@@ -2,6 +2,7 @@ import { JarvisError } from '../core/errors.ts'
 import type { Engine } from '../core/engine.ts'
 import { OllamaEngine } from './ollama.ts'
 import { OpenAICompatibleEngine } from './openai-compatible.ts'
+import type { PriceOverrides } from './pricing.ts'
 import { CLOUD_PROVIDERS, OPENAI_COMPATIBLE_HOSTS } from './resolve-engine.ts'
 
 export interface EngineSpec {
@@ -20,6 +21,8 @@ export interface EngineSpec {
    * base_url (and the other way round).
    */
   role?: 'model' | 'judge'
+  /** The suite's [pricing] overrides (cloud engines price their answers). */
+  prices?: PriceOverrides
 }
 
 export function cloudProviderFor(model: string, env: NodeJS.ProcessEnv = process.env): { base: string; keyEnv: string; key: string | undefined } {
@@ -46,15 +49,17 @@ export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = proce
     case 'ollama':
       return new OllamaEngine({ host: s.baseUrl ?? env.OLLAMA_HOST ?? 'http://127.0.0.1:11434', maxRetries: s.maxRetries, numCtx: Number(env.JARVIS_NUM_CTX) || undefined })
     case 'cloud': {
-      if (s.baseUrl) return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: s.baseUrl, apiKey: apiKeyOverride, maxRetries: s.maxRetries, priced: true })
+      if (s.baseUrl) return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: s.baseUrl, apiKey: apiKeyOverride, maxRetries: s.maxRetries, priced: true, prices: s.prices })
       const p = cloudProviderFor(s.model, env)
       if (!p.key) throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `cloud model "${s.model}" needs ${p.keyEnv} in the environment. Set it, or point --base-url at an OpenAI-compatible server.`)
-      return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: p.base, apiKey: p.key, maxRetries: s.maxRetries, priced: true, maxCompletionTokens: p.keyEnv === 'OPENAI_API_KEY' })
+      return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: p.base, apiKey: p.key, maxRetries: s.maxRetries, priced: true, prices: s.prices, maxCompletionTokens: p.keyEnv === 'OPENAI_API_KEY' })
     }
     case 'openai-compatible': {
       const base = s.baseUrl ?? env.OPENAI_COMPAT_HOST
       if (!base) throw new JarvisError('JARVIS_BAD_OPTION', `engine "openai-compatible" needs an endpoint: pass --base-url URL (or set JARVIS_BACKEND_BASE_URL, or [[models]] base_url).`)
-      return new OpenAICompatibleEngine({ key: 'openai-compatible', baseUrl: base, apiKey: apiKeyOverride ?? env.OPENAI_COMPAT_API_KEY, maxRetries: s.maxRetries })
+      // An endpoint that came from OPENAI_BASE_URL takes OPENAI_API_KEY, as the OpenAI SDK would.
+      const apiKey = apiKeyOverride ?? env.OPENAI_COMPAT_API_KEY ?? (base === env.OPENAI_BASE_URL ? env.OPENAI_API_KEY : undefined)
+      return new OpenAICompatibleEngine({ key: 'openai-compatible', baseUrl: base, apiKey, maxRetries: s.maxRetries })
     }
     default: {
       const defaultHost = OPENAI_COMPATIBLE_HOSTS[s.engine]

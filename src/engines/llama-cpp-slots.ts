@@ -1,7 +1,6 @@
 // Concurrency for the embedded engine: one LlamaChat per context sequence. node-llama-cpp batches the
 // sequences of one context together, so N requests decode in parallel; request N+1 waits here for a free one.
-import { LlamaChat, type ChatHistoryItem, type LlamaContext } from 'node-llama-cpp'
-import type { ChatMessage } from '../core/messages.ts'
+import { LlamaChat, type LlamaContext } from 'node-llama-cpp'
 interface Waiter {
   resolve(chat: LlamaChat): void
   reject(reason: unknown): void
@@ -56,13 +55,4 @@ export class ChatSlots {
     if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort)
     next.resolve(chat)
   }
-}
-
-/** OpenAI-style messages → node-llama-cpp history, ending with the empty model turn to generate. */
-export function toChatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = messages.map((m) =>
-    m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role === 'system' ? 'system' : 'user', text: m.content },
-  )
-  history.push({ type: 'model', response: [] })
-  return history
 }

@@ -4,7 +4,8 @@ import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { defaultModelCacheDir, modelIdOf, resolveModelPath } from './llama-cpp-model-file.ts'
 import { acquireRuntime, logSinks, type Runtime } from './llama-cpp-runtime.ts'
-import { toChatHistory } from './llama-cpp-slots.ts'
+import { toChatFunctions, toChatHistory } from './llama-cpp-functions.ts'
+import { toolCallFrom } from './tool-calls.ts'
 
 /** An engine that can also hand out the answer as it is generated (what `jarvis serve` needs). */
 export interface StreamingEngine extends Engine {
@@ -101,8 +102,11 @@ export function createLlamaCppEngine(opts: LlamaCppEngineOptions): LlamaCppEngin
     const t0 = performance.now()
     return runtime.slots.run(params.signal, async (chat) => {
       const history = toChatHistory(params.messages)
-      // Real prompt tokens: the chat template rendered as the model sees it (BOS and special tokens included).
-      const promptTokens = chat.chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(runtime.model.tokenizer).length
+      // Native function calling: node-llama-cpp describes the functions in the chat template's syntax, constrains
+      // the call's arguments by a grammar, and stops at the call(s) (stopReason "functionCalls").
+      const functions = params.tools?.length ? toChatFunctions(params.tools) : undefined
+      // Real prompt tokens: the chat template rendered as the model sees it (BOS, special tokens, function docs).
+      const promptTokens = chat.chatWrapper.generateContextState({ chatHistory: history, availableFunctions: functions }).contextText.tokenize(runtime.model.tokenizer).length
       const room = runtime.context.contextSize - promptTokens
       if (room < 1) {
         throw new JarvisError('JARVIS_UNSUPPORTED', `llamacpp: the prompt has ${promptTokens} tokens but a sequence holds ${runtime.context.contextSize}. Raise the context size or shorten the prompt.`)
@@ -122,17 +126,21 @@ export function createLlamaCppEngine(opts: LlamaCppEngineOptions): LlamaCppEngin
           tFirst ??= performance.now()
           onDelta(text)
         },
+        ...(functions ? { functions, onFunctionCallParamsChunk: () => void (tFirst ??= performance.now()) } : {}),
       })
       const t1 = performance.now()
+      const before = params.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0)
+      const toolCalls = (r.functionCalls ?? []).map((c, i) => toolCallFrom(`call_${before + i}`, c.functionName, c.params ?? {}))
       return {
         content: r.response,
         promptTokens,
         completionTokens,
         latencySeconds: (t1 - t0) / 1000,
         ttftSeconds: tFirst === null ? 0 : (tFirst - t0) / 1000,
-        finishReason: r.metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
+        finishReason: r.metadata.stopReason === 'maxTokens' ? 'length' : toolCalls.length ? 'tool_calls' : 'stop',
         costUsd: 0,
         retries: 0,
+        ...(toolCalls.length ? { toolCalls } : {}),
       }
     })
   }

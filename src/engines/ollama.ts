@@ -1,10 +1,12 @@
-import { Ollama } from 'ollama'
+import { Ollama, type Message as OllamaMessage } from 'ollama'
 import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { transportFailure, withDeadlines } from './deadline-fetch.ts'
+import type { ChatMessage, ToolCall } from '../core/messages.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { usageCount } from './usage-count.ts'
 import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
+import { openAITools, toolCallFrom } from './tool-calls.ts'
 
 /** Ollama through the real `ollama` client (native /api/chat; its durations are nanoseconds). */
 export class OllamaEngine implements Engine {
@@ -51,7 +53,8 @@ export class OllamaEngine implements Engine {
     const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => timed(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
     const stream = await client.chat({
       model: p.model,
-      messages: p.messages,
+      messages: p.messages.map(toOllamaMessage),
+      ...(p.tools?.length ? { tools: openAITools(p.tools) } : {}),
       stream: true,
       options: { temperature: p.temperature, num_predict: p.maxTokens, ...(p.seed !== undefined ? { seed: p.seed } : {}), ...(this.numCtx ? { num_ctx: this.numCtx } : {}) },
     })
@@ -62,12 +65,20 @@ export class OllamaEngine implements Engine {
     let promptTokens = 0
     let completionTokens = 0
     let finishReason = 'stop'
+    const calls: ToolCall[] = []
+    // Ollama's calls carry no id: number them after the calls already in the conversation, so ids are unique
+    // within a sample and the same on a rerun (the response cache keys on the conversation).
+    const before = p.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0)
     try {
       for await (const part of stream) {
         const delta = part.message?.content
         if (delta) {
           if (ttft === 0) ttft = (performance.now() - t0) / 1000
           content += delta
+        }
+        for (const c of part.message?.tool_calls ?? []) {
+          if (ttft === 0) ttft = (performance.now() - t0) / 1000
+          calls.push(toolCallFrom(`call_${before + calls.length}`, c.function.name, c.function.arguments))
         }
         if (part.done) {
           // Older servers omit prompt_eval_count for cached prompts: treat missing as unknown (0).
@@ -79,10 +90,18 @@ export class OllamaEngine implements Engine {
     } finally {
       p.signal?.removeEventListener('abort', onAbort)
     }
-    return { content, promptTokens, completionTokens, ttftSeconds: ttft, finishReason, costUsd: 0 }
+    if (calls.length && finishReason === 'stop') finishReason = 'tool_calls'
+    return { content, promptTokens, completionTokens, ttftSeconds: ttft, finishReason, costUsd: 0, ...(calls.length ? { toolCalls: calls } : {}) }
   }
 
   async close(): Promise<void> {}
+}
+
+/** Our messages → Ollama's: tool calls with object arguments, tool results named by their tool. */
+export function toOllamaMessage(m: ChatMessage): OllamaMessage {
+  if (m.role === 'tool') return { role: 'tool', content: m.content, ...(m.name ? { tool_name: m.name } : {}) }
+  if (m.role === 'assistant' && m.toolCalls?.length) return { role: 'assistant', content: m.content, tool_calls: m.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) }
+  return { role: m.role, content: m.content }
 }
 
 function classifyOllamaError(err: unknown): AttemptFailure {

@@ -5,10 +5,11 @@ import type { ChatMessage } from '../core/messages.ts'
 import { InferenceError } from '../core/inference-error.ts'
 import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { nodeFetch } from './node-fetch.ts'
-import { estimateCostUsd } from './pricing.ts'
+import { estimateCostUsd, type PriceOverrides } from './pricing.ts'
 import { usageCount } from './usage-count.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
+import { openAITools, toolCallFrom } from './tool-calls.ts'
 
 export interface OpenAICompatibleOptions {
   /** Engine key shown to users: openai-compatible, vllm, sglang, cloud, … */
@@ -19,6 +20,8 @@ export interface OpenAICompatibleOptions {
   maxRetries: number
   /** Price answers from the cloud pricing table (0 for local servers). */
   priced?: boolean
+  /** The suite's [pricing] overrides. */
+  prices?: PriceOverrides
   /** Send max_completion_tokens instead of max_tokens (OpenAI's reasoning models require it). */
   maxCompletionTokens?: boolean
 }
@@ -94,6 +97,7 @@ export class OpenAICompatibleEngine implements Engine {
       temperature: p.temperature,
       ...(this.opts.maxCompletionTokens ? { max_completion_tokens: p.maxTokens } : { max_tokens: p.maxTokens }),
       ...(p.seed !== undefined ? { seed: p.seed } : {}),
+      ...(p.tools?.length ? { tools: openAITools(p.tools) } : {}),
       stream: true,
       stream_options: { include_usage: true },
     }
@@ -105,12 +109,22 @@ export class OpenAICompatibleEngine implements Engine {
     let ttft = 0
     let finishReason = ''
     let usage: OpenAI.CompletionUsage | null | undefined
+    // Streamed tool calls arrive as deltas keyed by index: id and name once, the arguments JSON in pieces.
+    const calls: { id: string; name: string; args: string }[] = []
     for await (const chunk of stream) {
       const choice = chunk.choices[0]
       const delta = choice?.delta?.content
       if (delta) {
         if (ttft === 0) ttft = (performance.now() - t0) / 1000
         content += delta
+      }
+      for (const d of choice?.delta?.tool_calls ?? []) {
+        // A tool call is the model's first output when it answers with one: it counts for TTFT too.
+        if (ttft === 0) ttft = (performance.now() - t0) / 1000
+        const c = (calls[d.index ?? calls.length] ??= { id: '', name: '', args: '' })
+        if (d.id) c.id = d.id
+        if (d.function?.name) c.name += d.function.name
+        if (d.function?.arguments) c.args += d.function.arguments
       }
       if (choice?.finish_reason) finishReason = choice.finish_reason
       if (chunk.usage) usage = chunk.usage
@@ -125,7 +139,8 @@ export class OpenAICompatibleEngine implements Engine {
       completionTokens,
       ttftSeconds: ttft,
       finishReason: finishReason || 'stop',
-      costUsd: this.opts.priced ? estimateCostUsd(p.model, promptTokens, completionTokens) : 0,
+      costUsd: this.opts.priced ? estimateCostUsd(p.model, promptTokens, completionTokens, this.opts.prices) : 0,
+      ...(calls.length ? { toolCalls: calls.filter(Boolean).map((c, i) => toolCallFrom(c.id || `call_${i}`, c.name, c.args)) } : {}),
     }
   }
 
@@ -159,7 +174,8 @@ export function toOpenAIMessage(m: ChatMessage): OpenAI.Chat.ChatCompletionMessa
   if (m.role === 'assistant' && m.toolCalls?.length)
     return {
       role: 'assistant',
-      content: m.content,
+      // null, not "", beside tool calls: some servers' chat templates render an empty string as a text turn.
+      content: m.content || null,
       tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.arguments) } })),
     }
   return { role: m.role, content: m.content }

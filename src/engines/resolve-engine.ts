@@ -52,6 +52,24 @@ export function resolveEngineKey(c: EngineChoice, where: string): string {
   return 'ollama'
 }
 
+/**
+ * A model's engine and endpoint, by this precedence (README "Which engine a model uses"):
+ *   1. an explicit URL: --base-url, else [[models]] base_url (openai-compatible unless an engine is given);
+ *   2. an explicit engine: -e/--engine, else [[models]] engine (its own host: <ENGINE>_HOST or the default);
+ *   3. no engine: JARVIS_BACKEND_BASE_URL → openai-compatible there;
+ *   4. no engine: a .gguf path or hf: URI → llamacpp; a cloud provider's model (claude-…, gpt-…, provider =) → cloud
+ *      (OpenAI's models go to OPENAI_BASE_URL when it is set);
+ *   5. no engine: OPENAI_BASE_URL → openai-compatible there, for every other name (qwen3:8b, org/name, …);
+ *   6. else Ollama for "name:tag" and plain names, vLLM for "org/name".
+ */
+export function resolveModelEngine(c: EngineChoice, where: string, env: NodeJS.ProcessEnv = process.env): { engine: string; baseUrl: string | null } {
+  const explicit = c.engine && c.engine !== 'auto' ? c.engine : undefined
+  const baseUrl = c.baseUrl || (!explicit && env.JARVIS_BACKEND_BASE_URL) || null
+  const engine = resolveEngineKey({ ...c, baseUrl }, where)
+  if (!explicit && !baseUrl && env.OPENAI_BASE_URL && (engine === 'ollama' || engine === 'vllm')) return { engine: 'openai-compatible', baseUrl: env.OPENAI_BASE_URL }
+  return { engine, baseUrl }
+}
+
 /** Strips credentials and query strings from a URL for messages. */
 export function redactUrl(url: string): string {
   try {

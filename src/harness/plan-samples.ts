@@ -5,6 +5,8 @@ import { selectRecords } from '../datasets/select.ts'
 import { JarvisError } from '../core/errors.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
 import type { EvalRecord } from '../core/record.ts'
+import { episodeModeOn, episodeOf, groupByEpisode } from './episodes.ts'
+
 export interface SamplePlan {
   /** Samples registered as tests in this Vitest run. */
   samples: EvalRecord[]
@@ -14,6 +16,8 @@ export interface SamplePlan {
   selectedCount: number
   /** With `{ digests: true }`: each selected record id → recordDigest (what resume checks kept lines against). */
   selection?: Map<string, string>
+  /** Episode mode: every selected record by episode, in dataset order (all chunks); samples come grouped so. */
+  episodes?: Map<string, EvalRecord[]>
 }
 
 /** What a stored answer was scored against: the prompt and the reference. A changed dataset changes it. */
@@ -41,14 +45,21 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
   }
   if (run.maxSamples !== null) selected = selected.slice(0, run.maxSamples)
   const selectedCount = selected.length
+  let episodes: Map<string, EvalRecord[]> | undefined
+  if (episodeModeOn(def, run)) {
+    // Episodes stay whole and in dataset order: chunks then cut between episodes, and parts split by episode.
+    episodes = groupByEpisode(def, selected, new Map(all.map((r, i) => [r.record_id, i])))
+    selected = [...episodes.values()].flat()
+  }
   const selection = o.digests ? new Map(selected.map((r) => [r.record_id, recordDigest(r)])) : undefined
-  if (part && part.count > 1) selected = selected.filter((r) => partOf(r.record_id, part.count) === part.index)
+  const partKey = (r: EvalRecord) => (episodes ? episodeOf(def, r) : r.record_id)
+  if (part && part.count > 1) selected = selected.filter((r) => partOf(partKey(r), part.count) === part.index)
   if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)
   if (run.skipIdsFile) {
     const skip = new Set(readFileSync(run.skipIdsFile, 'utf8').split('\n').filter(Boolean))
     selected = selected.filter((r) => !skip.has(r.record_id))
   }
-  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount, ...(selection ? { selection } : {}) }
+  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount, ...(episodes ? { episodes } : {}), ...(selection ? { selection } : {}) }
 }
 
 /** Which part file a record belongs to: a hash of its id, so parts are stable across seeds and runs. */

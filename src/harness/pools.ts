@@ -37,7 +37,7 @@ export class EnginePool {
   get(run: ResolvedRun): Promise<Engine> {
     return this.pool.get(engineKey(run), async () => {
       const model = run.modelFile ?? run.model
-      const raw = await createEngine({ engine: run.engine, model, baseUrl: run.baseUrl, maxRetries: run.maxRetries, threads: run.threads, contextSize: run.contextSize, maxSequences: run.maxWorkers, log: this.log })
+      const raw = await createEngine({ engine: run.engine, model, baseUrl: run.baseUrl, maxRetries: run.maxRetries, threads: run.threads, contextSize: run.contextSize, maxSequences: run.maxWorkers, log: this.log, prices: run.prices })
       const engine = checkedEngine(limitedEngine(raw, run.maxWorkers), model)
       return run.cache ? cachedEngine(engine, new ResponseCache()) : engine
     })
@@ -72,12 +72,12 @@ export class BackendPool {
   }
 }
 
-/** Tools by the names a run gives, created once per worker. */
+/** Tools by the names (and MCP servers) a run gives, created once per worker. */
 export class ToolPool {
   private readonly pool = new Pool<Tool[]>(async (ts) => void (await Promise.allSettled(ts.map((t) => t.close?.()))))
-  get(names: readonly string[]): Promise<Tool[]> {
-    if (names.length === 0) return Promise.resolve([])
-    return this.pool.get(JSON.stringify(names), () => createTools(names))
+  get(names: readonly string[], mcpServers: readonly string[][] = []): Promise<Tool[]> {
+    if (names.length === 0 && mcpServers.length === 0) return Promise.resolve([])
+    return this.pool.get(JSON.stringify([names, mcpServers]), () => createTools(names, mcpServers))
   }
   close(): Promise<void> {
     return this.pool.close()

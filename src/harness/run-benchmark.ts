@@ -1,15 +1,23 @@
 import { describe, inject } from 'vitest'
+import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import type { Backend } from '../core/backend.ts'
 import type { BenchmarkDefinition } from '../core/benchmark.ts'
 import type { Judge } from '../core/judge.ts'
 import type { EvalRecord } from '../core/record.ts'
 import type { SampleResult } from '../core/sample-result.ts'
-import type { Score } from '../core/score.ts'
+import { WRONG_ANSWER_ERROR, type Score } from '../core/score.ts'
 import type { Tool } from '../core/tool.ts'
+import { findBackend } from '../backends/index.ts'
+import { Semaphore } from '../core/semaphore.ts'
+import type { TraceLine } from '../results/trace.ts'
+import { agentToolNames, recordTrace } from './agent-sample.ts'
+import { episodeTracker } from './episode-run.ts'
+import { interleaveEpisodes } from './episodes.ts'
 import { evalTest, executedOutputs } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
-import { runSample, sampleTask } from './run-sample.ts'
+import { promptText, runSample, sampleTask, type SampleOutcome } from './run-sample.ts'
+import { sampleView } from '../results/sample-view.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -17,16 +25,21 @@ declare module 'vitest' {
     jarvis?: SampleResult
     /** Where the record goes (absolute JSONL path). */
     jarvisOutput?: string
+    /** The sample for a person (verdict, reference / extracted, prompt, answer), wrapped: what the Vitest UI shows. */
+    jarvisSample?: string
+    /** Agent backends: the sample's traces.jsonl line, and where it goes. */
+    jarvisTrace?: TraceLine
+    jarvisTracePath?: string
   }
 }
 
 /**
  * Registers one `test.concurrent` per sample, named by its stable record id, under a describe named by the
- * benchmark key. The file runs only in model projects that list this benchmark.
+ * benchmark key and the model slug (describeNameFor). The file runs only in model projects that list this benchmark.
  */
 export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key, part?: { index: number; count: number }): void {
   const run = inject('jarvis')?.runs?.[runKey]
-  describe(runKey, async () => {
+  describe(run ? describeNameFor(runKey, run.modelSlug) : runKey, async () => {
     if (!run) {
       evalTest.skip(`${runKey} is not in this project's suite`, () => {})
       return
@@ -42,6 +55,13 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
       })
       return
     }
+    if (def.requiresAgent && !findBackend(run.backend)?.tools) {
+      // The CLI refuses this before any call; a bare `vitest run` gets one visible failure instead of N wrong answers.
+      evalTest(`${runKey} needs an agent backend`, () => {
+        throw new Error(`${runKey} is scored on its tool calls: set backend = "jarvis-agent" in [[benchmarks]].`)
+      })
+      return
+    }
     if (plan.samples.length === 0) {
       evalTest.skip(`${runKey}: no samples to run`, () => {})
       return
@@ -50,15 +70,34 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     let warm: Promise<void> | null = null
     let judgePromise: Promise<Judge> | null = null
     let toolsPromise: Promise<Tool[]> | null = null
-    for (const record of plan.samples) {
-      evalTest.concurrent(record.record_id, async ({ backends, tools, judges, telemetry, environments, task, signal, skip }) => {
-        const backend = await backends.get(run)
-        if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
-        const judge = await (judgePromise ??= judges.get(run.judge))
-        const offered = await (toolsPromise ??= tools.get(run.tools))
-        const { result, score } = await runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal })
-        task.meta.jarvis = result
-        task.meta.jarvisOutput = run.outputPath
+    const toolNames = agentToolNames(def, run)
+    // --concurrency: samples of this benchmark in flight at most (a waiting episode sample holds no slot).
+    const slots = run.concurrency ? new Semaphore(run.concurrency) : null
+    const episodes = plan.episodes ? episodeTracker(plan, run) : null
+    const order = plan.episodes ? interleaveEpisodes(groupsInRun(plan.samples, plan.episodes)) : plan.samples
+    for (const record of order) {
+      evalTest.concurrent(record.record_id, async ({ backends, tools, judges, telemetry, environments, task, signal, skip, annotate }) => {
+        let outcome: SampleOutcome | undefined
+        try {
+          const skipped = (id: string) => task.suite?.tasks.find((t) => t.name === id)?.mode === 'skip'
+          const examples = episodes ? await episodes.before(record, skipped, signal) : undefined
+          const backend = await backends.get(run)
+          if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
+          const judge = await (judgePromise ??= judges.get(run.judge))
+          const shared = await (toolsPromise ??= tools.get(toolNames, run.mcpServers))
+          const offered = backend.traced && def.sampleTools ? [...shared, ...def.sampleTools(record)] : shared
+          const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples })
+          outcome = await (slots ? slots.run(go) : go())
+          // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
+          task.meta.jarvisSample = sampleView(outcome.result, promptText(outcome.messages, 4000))
+          task.meta.jarvis = outcome.result
+          task.meta.jarvisOutput = run.outputPath
+          if (backend.traced) await recordTrace(task.meta, run, outcome, annotate)
+        } finally {
+          episodes?.after(record, outcome?.result.is_correct === true, outcome?.result.model_answer ?? '')
+        }
+        const { result, score } = outcome
+        if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
         if (result.error) throw new Error(`inference failed: ${result.error}`)
         if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
         if (result.is_correct === false) failWrong(score)
@@ -67,13 +106,23 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
   })
 }
 
+/** The episodes' records that run in this Vitest run (a chunk, a part, minus resumed ones), in episode order. */
+function groupsInRun(samples: EvalRecord[], episodes: Map<string, EvalRecord[]>): EvalRecord[][] {
+  const here = new Set(samples.map((r) => r.record_id))
+  return [...episodes.values()].map((g) => g.filter((r) => here.has(r.record_id))).filter((g) => g.length > 0)
+}
+
+/** -v's word for a sample's outcome. */
+const verdictOf = (r: SampleResult): string =>
+  r.error ? `error (${r.error.slice(0, 120)})` : r.is_correct === null ? `unscored (${String(r.scoring_metadata.reason ?? 'no verdict')})` : r.is_correct ? 'correct' : 'wrong'
+
 /** A wrong answer is a failed test whose message shows the reference and what was read from the answer. */
 function failWrong(score: Score | null): never {
   const reason = score?.reason ? ` (${score.reason})` : ''
   const detail = score?.expected !== undefined ? `: reference ${JSON.stringify(score.expected)}, extracted ${JSON.stringify(score.extracted ?? null)}` : ''
   // A plain Error, not an expect() diff: chai's AssertionError and its diff cost ~0.3 ms per failed sample.
   const e = new Error(`wrong answer${reason}${detail}`)
-  e.name = 'WrongAnswer'
+  e.name = WRONG_ANSWER_ERROR
   e.stack = `${e.name}: ${e.message}`
   throw e
 }

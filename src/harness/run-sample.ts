@@ -12,6 +12,9 @@ import type { Telemetry } from '../core/telemetry.ts'
 import type { Tool } from '../core/tool.ts'
 import type { EnvironmentScope } from '../environments/scope.ts'
 import { scoreFields } from '../results/score-fields.ts'
+import { clipMiddle } from '../results/sample-evidence.ts'
+import { queryTrace } from '../results/trace.ts'
+import { withPriorExamples, type PriorExample } from './episodes.ts'
 import { computeEfficiency } from '../telemetry/efficiency.ts'
 
 export interface SampleOutcome {
@@ -42,7 +45,7 @@ export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: E
     generation: { temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed },
     tools,
     environment,
-    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: null },
+    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
   }
 }
 
@@ -57,6 +60,8 @@ export async function runSample(args: {
   tools?: Tool[]
   environments?: EnvironmentScope
   signal?: AbortSignal
+  /** Episode mode: earlier successes of the episode, put before the problem (the record scored is the original). */
+  examples?: PriorExample[]
 }): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
   const signal = sampleSignal(args.signal, run.queryTimeoutS)
@@ -71,15 +76,19 @@ export async function runSample(args: {
       return { result: buildResult(run, record, { error: redactSecrets(`environment: ${(e as Error).message}`), errorKind: 'environment' }), score: null, messages, attempt: null }
     }
   }
-  const task = sampleTask(def, run, record, args.tools ?? [], environment)
+  const task = sampleTask(def, run, args.examples ? withPriorExamples(record, args.examples) : record, args.tools ?? [], environment)
+  task.record = record
   const messages = task.messages
   const span = telemetry.begin()
   const attempt = await backend.solve(task, { signal })
   const reading = span.end()
+  // Agents: the real calls, compactly, for scorers and reparse (the full transcript goes to traces.jsonl).
+  const extra: Record<string, unknown> = backend.traced ? { query_trace: queryTrace(attempt) } : {}
+  if (args.examples) Object.assign(extra, { episode_id: def.episode?.(record) ?? def.key, prior_examples: args.examples.length })
   if (attempt.error) {
     const kind = attempt.error.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : attempt.error.kind
     return {
-      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries }),
+      result: buildResult(run, record, { error: redactSecrets(`${kind}: ${attempt.error.message}`), errorKind: kind, retries: attempt.retries, extra }),
       score: null,
       messages,
       attempt,
@@ -93,13 +102,13 @@ export async function runSample(args: {
     try {
       // Scoring runs on the test's own signal: --query-timeout bounds inference only (judge requests and sandboxes
       // have their own deadlines), so slow-but-correct code is not scored 0 for the model's time.
-      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal: args.signal, attempt, environment })
+      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal: args.signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
     } catch (e) {
       score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
     }
   }
   const verdict = scoreFields(score)
-  const metadata = verdict.scoring_metadata
+  const metadata = Object.assign(verdict.scoring_metadata, extra)
   if (attempt.retries > 0) metadata.retries = attempt.retries
   if (attempt.cached) metadata.cache_hit = true
   // Failed and unscored samples keep what was asked (the HTML report's failure table shows it); capped so a
@@ -141,9 +150,10 @@ export async function runSample(args: {
   return { result, score, messages, attempt }
 }
 
+/** What was asked, as text; over `max` its middle is left out (the question usually comes last). */
 export const promptText = (messages: ChatMessage[], max = Infinity): string => {
   const text = messages.map((m) => (messages.length > 1 ? `[${m.role}] ${m.content}` : m.content)).join('\n\n')
-  return text.length > max ? `${text.slice(0, max)}…` : text
+  return clipMiddle(text, max)
 }
 
 interface Parts {
@@ -163,13 +173,15 @@ interface Parts {
   power?: number
   util?: number
   eff?: ReturnType<typeof computeEfficiency>
+  /** Metadata of an error line beyond its kind (query_trace, episode). */
+  extra?: Record<string, unknown>
 }
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6
 
 /** The JSONL line (serializeResult writes its keys in the spec's order). */
 function buildResult(run: ResolvedRun, record: EvalRecord, p: Parts): SampleResult {
-  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}) } : {})
+  const metadata = p.metadata ?? (p.errorKind ? { error_kind: p.errorKind, ...(p.retries ? { retries: p.retries } : {}), ...p.extra } : {})
   const e = p.eff
   return {
     record_id: record.record_id,

@@ -1,4 +1,5 @@
 import type { SampleResult } from '../core/sample-result.ts'
+import { evidenceOf } from '../results/sample-evidence.ts'
 
 /** A wrong or failed sample, with the evidence a person needs to judge it. */
 export interface FailedSample {
@@ -11,20 +12,8 @@ export interface FailedSample {
   extracted: string | null
   judge: string | null
   error: string | null
-}
-
-// Scorers store their evidence under different keys (decisions.md: judge text is kept raw so it can be re-parsed).
-const REFERENCE_KEYS = ['reference_letter', 'expected', 'reference', 'reference_answer', 'gold', 'target']
-const EXTRACTED_KEYS = ['candidate_letter', 'extracted', 'extracted_answer', 'parsed_answer', 'prediction']
-const JUDGE_KEYS = ['raw_judge_output', 'judge_text', 'judge_output', 'explanation']
-
-function pick(meta: Record<string, unknown>, keys: string[]): string | null {
-  for (const k of keys) {
-    const v = meta[k]
-    if (v === undefined || v === null || v === '') continue
-    return typeof v === 'string' ? v : JSON.stringify(v)
-  }
-  return null
+  /** Agent runs: the readable transcript from traces.jsonl (turns, tool calls and results), when there is one. */
+  transcript?: string
 }
 
 /** The failed-sample view of a line, or null when the sample was right. */
@@ -32,15 +21,16 @@ export function toFailedSample(r: SampleResult): FailedSample | null {
   if (r.is_correct === true) return null
   const meta = (r.scoring_metadata ?? {}) as Record<string, unknown>
   const kind = r.error ? 'error' : r.is_correct === false ? 'wrong' : 'unscored'
+  const ev = evidenceOf(meta)
   return {
     record_id: r.record_id,
     subject: r.subject || '',
     kind,
-    prompt: pick(meta, ['prompt']),
+    prompt: typeof meta.prompt === 'string' && meta.prompt ? meta.prompt : null,
     model_answer: r.model_answer ?? '',
-    reference: pick(meta, REFERENCE_KEYS),
-    extracted: pick(meta, EXTRACTED_KEYS),
-    judge: pick(meta, JUDGE_KEYS),
+    reference: ev.reference,
+    extracted: ev.extracted,
+    judge: ev.judge,
     error: r.error ?? (kind === 'unscored' && typeof meta.reason === 'string' ? `unscored: ${meta.reason}` : null),
   }
 }

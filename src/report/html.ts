@@ -3,11 +3,14 @@ import { dirname } from 'node:path'
 import { wilsonInterval } from '../stats/accuracy-ci.ts'
 import { zFor } from '../stats/distributions.ts'
 import { percentileSorted } from '../stats/metric-stats.ts'
-import { formatP } from '../stats/gate.ts'
 import { ciBarChart, rangeChart, scatter, type BarRow, type ScatterPoint } from './charts.ts'
 import type { PairedComparison } from './compare-text.ts'
-import { interval, num, signed } from './format.ts'
+import { interval, num } from './format.ts'
 import { failedSamplesSection } from './html-failures.ts'
+import { pairedSection, type AnswersById } from './html-paired.ts'
+import { HTML_SCRIPT } from './html-script.ts'
+import { pairedAnswers } from './paired-answers.ts'
+import { runLabels } from './run-labels.ts'
 import { HTML_CSS } from './html-style.ts'
 import type { RunData } from './run-data.ts'
 import { colorOf, escapeHtml as e } from './svg.ts'
@@ -17,35 +20,39 @@ export interface HtmlReportInput {
   runs: RunData[]
   /** Present when exactly two runs were paired by record id. */
   paired: PairedComparison | null
+  /** Both runs' answers to the samples whose verdict changed (writeHtmlReport reads them from the JSONLs). */
+  pairedAnswers?: AnswersById | null
   generatedAt?: Date
 }
 
-/** Labels people recognise: "benchmark · model", numbered when two runs would read the same. */
-export function runLabels(runs: RunData[]): string[] {
-  const base = runs.map((r) => `${r.summary.benchmark || '?'} · ${r.summary.model || '?'}`)
-  return base.map((l, i) => (base.filter((x) => x === l).length > 1 ? `${l} #${i + 1}` : l))
-}
+export { runLabels }
 
-/** One self-contained HTML page: inline CSS and SVG, no script, no external URL. */
+/**
+ * One self-contained HTML page: inline CSS, SVG and one small script (search and paging over the long tables;
+ * without it every row shows), no external URL.
+ */
 export function renderHtml(input: HtmlReportInput): string {
   const { runs } = input
   const labels = runLabels(runs)
   const sections = [overview(runs, labels), accuracyChart(runs, labels), ipwCharts(runs, labels), latencyChart(runs, labels), subjectChart(runs, labels)]
-  if (input.paired && runs.length === 2) sections.push(pairedSection(input.paired, labels))
-  sections.push(...runs.map((r, i) => failedSamplesSection(r, labels[i], colorOf(i))))
+  if (input.paired && runs.length === 2) sections.push(pairedSection(input.paired, labels, input.pairedAnswers ?? null))
+  sections.push(...runs.map((r, i) => failedSamplesSection(r, labels[i], colorOf(i), i)))
   const when = (input.generatedAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19)
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(input.title)}</title><style>${HTML_CSS}</style></head>
 <body><header><h1>${e(input.title)}</h1><p class="muted">Generated ${e(when)} UTC by jarvis-evals · intervals are 95% (Wilson for accuracy bars, CLT for per-sample means)</p></header>
 ${sections.filter(Boolean).join('\n')}
+<script>${HTML_SCRIPT}</script>
 </body></html>
 `
 }
 
-export function writeHtmlReport(path: string, input: HtmlReportInput): void {
+export async function writeHtmlReport(path: string, input: HtmlReportInput): Promise<void> {
+  const { paired, runs } = input
+  const answers = input.pairedAnswers ?? (paired && runs.length === 2 ? await pairedAnswers([runs[0], runs[1]], paired.pairing.changed.map((c) => c.record_id)) : null)
   mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, renderHtml(input))
+  writeFileSync(path, renderHtml({ ...input, pairedAnswers: answers }))
 }
 
 function overview(runs: RunData[], labels: string[]): string {
@@ -69,7 +76,9 @@ function accuracyChart(runs: RunData[], labels: string[]): string {
   const byBench = new Map<string, BarRow[]>()
   runs.forEach((r, i) => {
     const rows = byBench.get(r.summary.benchmark) ?? []
-    rows.push({ label: r.summary.model || labels[i], value: r.accuracy.accuracy, lo: r.accuracy.wilson[0], hi: r.accuracy.wilson[1], color: colorOf(i), note: `n=${r.accuracy.n}` })
+    // Grouped by benchmark: the bar says the rest of the run's label (model · file tag).
+    const prefix = `${r.summary.benchmark} · `
+    rows.push({ label: labels[i].startsWith(prefix) ? labels[i].slice(prefix.length) : labels[i], value: r.accuracy.accuracy, lo: r.accuracy.wilson[0], hi: r.accuracy.wilson[1], color: colorOf(i), note: `n=${r.accuracy.n}` })
     byBench.set(r.summary.benchmark, rows)
   })
   const groups = [...byBench].map(([heading, rows]) => ({ heading, rows }))
@@ -118,14 +127,4 @@ function subjectChart(runs: RunData[], labels: string[]): string {
   }))
   const more = subjects.length > shown.length ? `<p class="muted">Showing ${shown.length} of ${subjects.length} subjects (alphabetical).</p>` : ''
   return `<section><h2>Per-subject accuracy</h2>${more}${ciBarChart(groups, 'Accuracy per subject with 95% CI (Wilson)')}</section>`
-}
-
-function pairedSection(p: PairedComparison, labels: string[]): string {
-  const c = p.pairing.counts
-  const rows = p.pairing.changed
-    .map((x) => `<tr><td class="mono">${e(x.record_id)}</td><td class="${x.before ? 'good' : 'bad'}">${x.before ? 'correct' : 'wrong'}</td><td class="${x.after ? 'good' : 'bad'}">${x.after ? 'correct' : 'wrong'}</td></tr>`)
-    .join('')
-  return `<section><h2>Paired comparison</h2>
-<p><b>${e(labels[0])}</b> → <b>${e(labels[1])}</b>: ${c.n} samples scored in both runs. Accuracy delta <b>${signed(p.delta)}</b> (95% paired-bootstrap CI ${interval(p.deltaCi)}); right → wrong ${c.baselineOnly}, wrong → right ${c.candidateOnly}; McNemar exact two-sided p = ${formatP(p.pTwoSided)}.</p>
-${rows ? `<table class="grid"><thead><tr><th>Record</th><th>${e(labels[0])}</th><th>${e(labels[1])}</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="empty">No sample changed its verdict.</p>'}</section>`
 }

@@ -5,6 +5,7 @@ import { accuracyInterval, type AccuracyInterval } from '../stats/accuracy-ci.ts
 import { meanInterval, type MeanInterval } from '../stats/mean-ci.ts'
 import { toFailedSample, type FailedSample } from './failed-sample.ts'
 import { readSummaryFile, type RunPaths } from '../results/run-files.ts'
+import { attachTranscripts } from './transcripts.ts'
 
 /** Everything compare/report/html show about one run, gathered in one streaming pass over its JSONL. */
 export interface RunData {
@@ -32,7 +33,7 @@ export type MetricKey = (typeof METRIC_KEYS)[number]
 export interface LoadRunOptions {
   /** A JSONL key to average for compare (e.g. "latency_seconds"). */
   lineMetric?: string
-  /** Failed samples to keep for the HTML table (default 200); the total is still counted. */
+  /** Failed samples to keep for the HTML table (default 20 000, all in practice; the page pages them); the total is still counted. */
   failuresLimit?: number
 }
 
@@ -49,7 +50,7 @@ export async function loadRun(paths: RunPaths, opts: LoadRunOptions = {}): Promi
   const data: RunData = { paths, summary, summarySource, accuracy: accuracyInterval(summary.correct, summary.scored_samples), metrics, latencies: [], verdicts: null, failures: [], failuresTotal: 0, lineMetric: null, notes }
   if (!paths.jsonl) return data
 
-  const limit = opts.failuresLimit ?? 200
+  const limit = opts.failuresLimit ?? 20_000
   const values: Record<MetricKey, number[]> = { latency: [], prompt_tokens: [], completion_tokens: [], cost: [], energy: [] }
   const verdicts = new Map<string, boolean | null>()
   let lineSum = 0
@@ -71,6 +72,7 @@ export async function loadRun(paths: RunPaths, opts: LoadRunOptions = {}): Promi
     addValues(values, r)
   }
   if (skipped) notes.push(`${paths.jsonl}: ${skipped} unreadable line(s) skipped`)
+  await attachTranscripts(paths.jsonl, summary.benchmark, summary.model, data.failures)
   for (const k of METRIC_KEYS) metrics[k] = meanInterval(values[k])
   data.latencies = values.latency
   data.verdicts = verdicts

@@ -17,7 +17,8 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   return out
 }
 
-export const clipLabel = (s: string, max = 34) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+/** A label within max characters; the middle goes, since a run's file tag is at its end. */
+export const clipLabel = (s: string, max = 34) => (s.length > max ? `${s.slice(0, Math.ceil((max - 1) / 2))}…${s.slice(s.length - Math.floor((max - 1) / 2))}` : s)
 
 const f = (x: number) => (Math.round(x * 10) / 10).toString()
 

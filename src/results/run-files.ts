@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { RunSummarySchema, type RunSummary } from '../core/sample-result.ts'
 
@@ -15,6 +16,7 @@ export interface RunPaths {
 const SUFFIX = '.summary.json'
 const FINGERPRINT = '.run.json'
 const TELEMETRY = '.telemetry.jsonl'
+const PREDICTIONS = '.predictions.jsonl'
 
 /** `{output}.summary.json`, as the spec names it. */
 export const summaryPathFor = (outputPath: string): string => `${outputPath}${SUFFIX}`
@@ -24,10 +26,18 @@ export const fingerprintPathFor = (outputPath: string): string => `${outputPath}
 export const telemetryPathFor = (outputPath: string): string => `${outputPath}${TELEMETRY}`
 /** `{output}.lock`: who is writing the file now (output-lock.ts; the lock itself is a socket). */
 export const lockPathFor = (outputPath: string): string => `${outputPath}.lock`
+/** `{output}.predictions.jsonl`: SWE-bench-format patches of swebench/swefficiency (for the official harness). */
+export const predictionsPathFor = (outputPath: string): string => `${outputPath}${PREDICTIONS}`
 /** `{output}.bak`: reparse-judge --in-place keeps the original here, once. */
 export const backupPathFor = (outputPath: string): string => `${outputPath}.bak`
+/**
+ * `traces/<benchmark>_<model-slug>/traces.jsonl` beside the JSONL (spec §6.2): agent transcripts, one line a
+ * sample. `output` names the JSONL; the benchmark and slug come from the run, as OpenJarvis names the folder.
+ */
+export const tracesPathFor = (outputPath: string, benchmark: string, modelSlug: string): string => join(dirname(outputPath), 'traces', `${benchmark}_${modelSlug}`, 'traces.jsonl')
+
 /** Sidecars that travel with the JSONL when an old run is moved aside. */
-export const MOVED_SIDECARS = [SUFFIX, TELEMETRY] as const
+export const MOVED_SIDECARS = [SUFFIX, TELEMETRY, PREDICTIONS] as const
 /** Where an old run goes instead of being overwritten: `{output}.prev-<UTC stamp>[-n]`. */
 export const previousPathFor = (outputPath: string, stamp: string, n = 0): string => `${outputPath}.prev-${stamp}${n ? `-${n}` : ''}`
 

@@ -4,6 +4,7 @@ import { readTelemetryTotals } from './telemetry-summary.ts'
 import type { RunSummary, SampleResult } from '../core/sample-result.ts'
 import { summaryPathFor } from './run-files.ts'
 import { writeFileAtomic } from './write.ts'
+import { HEURISTIC_JUDGE } from '../scoring/judge/judge-call.ts'
 
 export interface SummaryContext {
   outputPath: string
@@ -34,7 +35,7 @@ class SummaryAccumulator {
   readonly perSubject = new Map<string, { total: number; scored: number; correct: number }>()
   readonly unscored: Record<string, number> = {}
   readonly errorKinds: Record<string, number> = {}
-  readonly judge = { calls: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 }
+  readonly judge = { calls: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0, heuristic_samples: 0 }
   readonly v: Record<string, number[]> = {
     accuracy: [], latency: [], ttft: [], energy: [], power: [], util: [], throughput: [], mfu: [], mbu: [], ipw: [], ipj: [], in: [], out: [],
   }
@@ -72,6 +73,7 @@ class SummaryAccumulator {
       const reason = typeof meta.reason === 'string' ? meta.reason : 'unscored'
       this.unscored[reason] = (this.unscored[reason] ?? 0) + 1
     }
+    if (meta.judge === HEURISTIC_JUDGE) this.judge.heuristic_samples++
     const ju = meta.judge_usage as { calls?: number; prompt_tokens?: number; completion_tokens?: number; cost_usd?: number } | undefined
     if (ju) {
       this.judge.calls += ju.calls ?? 0

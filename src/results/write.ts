@@ -1,4 +1,4 @@
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { MOVED_SIDECARS, previousPathFor } from './run-files.ts'
@@ -83,4 +83,28 @@ function ftruncateQuiet(fd: number, size: number): void {
   } catch {
     // The reader drops a torn last line anyway (read-results.ts, resume).
   }
+}
+
+/**
+ * A run that re-ran some samples by name (-t, --record-ids, `vitest -t`) appended their new lines to the
+ * existing results: keep one line per record id, the newest, at the place of the first, so the file reads as
+ * the old one with those samples replaced. Torn or non-result lines are dropped. Returns how many were replaced.
+ */
+export function compactByRecordId(path: string): { lines: number; replaced: number } {
+  if (!existsSync(path)) return { lines: 0, replaced: 0 }
+  const byId = new Map<string, string>()
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue
+    let id: unknown
+    try {
+      id = (JSON.parse(line) as { record_id?: unknown }).record_id
+    } catch {
+      continue
+    }
+    if (typeof id === 'string') byId.set(id, line) // Map keeps the first insertion's place, the last value
+  }
+  const text = [...byId.values()].map((l) => `${l}\n`).join('')
+  const before = readFileSync(path, 'utf8')
+  if (text !== before) writeFileAtomic(path, text)
+  return { lines: byId.size, replaced: before.split('\n').filter((l) => l.trim()).length - byId.size }
 }

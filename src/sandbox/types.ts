@@ -5,7 +5,7 @@ export interface SandboxOptions {
   command: string[]
   stdin?: string
   /** Files written into the fresh working directory before the command starts: relative path → content. */
-  files?: Record<string, string>
+  files?: Record<string, string | Uint8Array>
   /** Wall-clock limit; the whole process group is SIGKILLed when it passes. CPU time is capped at the same. */
   timeoutMs: number
   /** Address-space cap (RLIMIT_AS): a large allocation fails inside the child, the harness lives on. */

@@ -14,7 +14,7 @@ import { isRunning } from './processes.ts'
 
 const PREFIX = 'jarvis-sbx-'
 
-export async function createWorkDir(files: Record<string, string> = {}, uid?: number): Promise<string> {
+export async function createWorkDir(files: Record<string, string | Uint8Array> = {}, uid?: number): Promise<string> {
   // realpath: the private-tmp script matches the path against /tmp etc. and mounts the capped copy there.
   const dir = await realpath(await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-`)))
   const made = new Set<string>()
@@ -40,7 +40,7 @@ export async function createWorkDir(files: Record<string, string> = {}, uid?: nu
 }
 
 /** Bytes the caller's files take (the capped copy must hold them with room to spare). */
-export const filesBytes = (files: Record<string, string> = {}): number => Object.values(files).reduce((n, c) => n + Buffer.byteLength(c), 0)
+export const filesBytes = (files: Record<string, string | Uint8Array> = {}): number => Object.values(files).reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength), 0)
 
 export async function removeWorkDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true, maxRetries: 2 })

@@ -66,14 +66,29 @@ export const judgeMessages = (problem: string, answer: string, last: string): Ch
   { role: 'user', content: `Problem: ${problem}\nResponse: ${answer}\n\nExtract the final answer letter:` },
 ]
 
-/** The judge's letter: the last standalone letter among the valid ones; NONE or nothing → null. */
+// The letter a judge STATES: "The answer is B", "it is B", "I choose B"; else the reply's leading "B." / "(B)";
+// else the last standalone letter that is no English article or pronoun ("A careful reading …", "I think …").
+// OpenJarvis took the first capital of the reply, so "I think it is B" was I.
+const JUDGE_STATED = /\b(?:answer|(?:it|this|that)\s+(?:is|would\s+be)|(?:choose|pick|select)(?:s|ed)?)\b\s*(?:is|would\s+be|should\s+be)?\s*[:=]?\s*(?:option\s+|choice\s+|letter\s+)?\(?([A-Za-z])\)?(?![A-Za-z0-9'])/gi
+const JUDGE_LEAD = /^\(?([A-Za-z])\)?(?:[.):]|\s*$|\s*\n)/
+/** "A" or "I" before a lowercase word is an article or a pronoun, not a letter. */
+const articleOrPronoun = (text: string, at: number, letter: string) => /^[aAiI]$/.test(letter) && /^\s+[a-z]/.test(text.slice(at + 1))
+
+/** The judge's letter; NONE, an empty reply or no valid letter → null. */
 export function parseJudgeLetter(reply: string, valid: readonly string[]): string | null {
   // "NONE (the response hedges between A and B)": the judge said there is no answer; the letters are its reasons.
   if (/^\W*NONE\b/i.test(reply.trim())) return null
-  const text = reply.replace(/\bNONE\b/gi, ' ')
-  const labelled = /\banswer\s*[:=]\s*\(?([a-zA-Z])\)?(?![A-Za-z])/i.exec(text)
-  if (labelled && valid.includes(labelled[1].toUpperCase())) return labelled[1].toUpperCase()
-  const upper = [...text.matchAll(/(?<![A-Za-z])([A-Z])(?![A-Za-z])/g)].map((m) => m[1]).filter((l) => valid.includes(l))
+  const text = reply.replace(/\bNONE\b/gi, ' ').replace(/\*\*|__|`/g, '').trim()
+  const inRange = (l: string | undefined) => (l && valid.includes(l.toUpperCase()) ? l.toUpperCase() : null)
+  const stated = [...text.matchAll(JUDGE_STATED)].filter((m) => !articleOrPronoun(text, (m.index ?? 0) + m[0].lastIndexOf(m[1]), m[1]) || m[1] === m[1].toUpperCase())
+  const said = inRange(stated.at(-1)?.[1])
+  if (said) return said
+  const lead = inRange(JUDGE_LEAD.exec(text)?.[1])
+  if (lead) return lead
+  const upper = [...text.matchAll(/(?<![A-Za-z])([A-Z])(?![A-Za-z])/g)]
+    .filter((m) => !articleOrPronoun(text, m.index ?? 0, m[1]))
+    .map((m) => m[1])
+    .filter((l) => valid.includes(l))
   if (upper.length) return upper.at(-1)!
   const short = text.replace(/[^A-Za-z]/g, '')
   if (short.length === 1 && valid.includes(short.toUpperCase())) return short.toUpperCase()
@@ -133,6 +148,8 @@ function withJudgeUsage(s: Score, usage: Record<string, number>): Score {
 
 /** Also used by reparse-judge: the verdict from a stored judge reply, no model call. */
 export function judgeVerdict(reply: string, reference: string, valid: readonly string[], base: Record<string, unknown>): Score {
+  // the judge answered nothing: no verdict on the model (decisions.md: "returned nothing usable" → null)
+  if (reply.trim() === '') return { isCorrect: null, expected: reference, extracted: null, reason: 'judge_empty', metadata: { ...base, candidate_letter: null, extraction: 'judge', raw_judge_output: reply } }
   const letter = parseJudgeLetter(reply, valid)
   return {
     isCorrect: letter !== null && letter === reference,

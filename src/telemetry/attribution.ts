@@ -8,11 +8,16 @@
 //   Σ span energy + idle energy = device energy over the run.
 // Spans begin between polls (their start is interpolated inside the interval); they end on a reading, because
 // the sampler reads the device at every end(), so a span's energy is final when end() returns.
+// Each span also sums the device's WHOLE energy over its window (deviceEnergyJ): the device's mean power
+// while it ran is deviceEnergyJ / duration, whatever the concurrency (the spec's power_watts).
 
 /** The running totals of one open span. Times are performance.now() milliseconds. */
 export interface SpanAccumulator {
   readonly start: number
+  /** The span's share of the device energy (J). */
   energyJ: number
+  /** All device energy (J) over the span's window, not divided: for the device's mean power while it ran. */
+  deviceEnergyJ: number
   /** Σ utilization% × ms over the span's window, and the ms that had a utilization reading. */
   utilPctMs: number
   utilMs: number
@@ -33,7 +38,10 @@ export function attributeInterval(iv: DeviceInterval, spans: Iterable<SpanAccumu
   if (dt <= 0) {
     // Two readings in the same instant: nothing to spread over time, share what there is.
     if (inFlight.length === 0) return iv.energyJ
-    for (const s of inFlight) s.energyJ += iv.energyJ / inFlight.length
+    for (const s of inFlight) {
+      s.energyJ += iv.energyJ / inFlight.length
+      s.deviceEnergyJ += iv.energyJ
+    }
     return 0
   }
   // Sub-segments between the spans' starts inside the interval; the set in flight grows at each start.
@@ -52,6 +60,7 @@ export function attributeInterval(iv: DeviceInterval, spans: Iterable<SpanAccumu
     for (let j = 0; j < active; j++) {
       const s = entries[j].s
       s.energyJ += energy / active
+      s.deviceEnergyJ += energy
       if (iv.utilizationPct !== null) {
         s.utilPctMs += iv.utilizationPct * (b - a)
         s.utilMs += b - a

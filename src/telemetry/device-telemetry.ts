@@ -62,11 +62,13 @@ export function measuringTelemetry(source: DeviceSource, o: MeasuringOptions): D
           if (reading) return { ...reading }
           const r = sampler.end(span)
           const seconds = r.durationMs / 1000
-          // power_watts is the sample's share: its energy over its own duration, so energy = power × time holds
-          // per sample and IPW is not inflated k-fold under concurrency (the device's mean is in totals()).
+          // energy_joules is the sample's share (Σ samples + idle = device); power_watts is the spec's "average
+          // GPU power draw during inference": the DEVICE's mean power over the sample's window, 300 W on a GPU
+          // drawing 300 W whatever the concurrency, so IPW = accuracy / power_watts compares across runs. The
+          // sample's share of the power (≈ 300 W / k with k in flight) is energy_joules / latency_seconds.
           reading = {
             energyJoules: o.energy ? r.energyJ : 0,
-            powerWatts: o.energy && seconds > 0 ? r.energyJ / seconds : 0,
+            powerWatts: o.energy && seconds > 0 ? r.deviceEnergyJ / seconds : 0,
             gpuUtilizationPct: o.metrics ? r.meanUtilizationPct : 0,
           }
           return { ...reading }

@@ -19,7 +19,10 @@ export interface SamplerTotals {
 }
 
 export interface SpanResult {
+  /** The span's share of the device energy (J): Σ shares + idle = device. */
   energyJ: number
+  /** The device's whole energy over the span's window (J). */
+  deviceEnergyJ: number
   durationMs: number
   meanUtilizationPct: number
 }
@@ -54,7 +57,7 @@ export class DeviceSampler {
 
   /** Opens a span now. */
   begin(): SpanAccumulator {
-    const span: SpanAccumulator = { start: this.now(), energyJ: 0, utilPctMs: 0, utilMs: 0 }
+    const span: SpanAccumulator = { start: this.now(), energyJ: 0, deviceEnergyJ: 0, utilPctMs: 0, utilMs: 0 }
     if (!this.closed) this.open.add(span)
     this.totals.spans++
     return span
@@ -69,6 +72,7 @@ export class DeviceSampler {
     this.open.delete(span)
     const result = {
       energyJ: span.energyJ,
+      deviceEnergyJ: span.deviceEnergyJ,
       durationMs: Math.max(0, end - span.start),
       meanUtilizationPct: span.utilMs > 0 ? span.utilPctMs / span.utilMs : 0,
     }

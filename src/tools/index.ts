@@ -1,21 +1,69 @@
-// The registry of agent tools: `--tools` / `[[benchmarks]] tools` names resolve here. Adding a tool adds a file
-// and an entry here. Tools are created once per worker and get the sample's environment with each call.
+// The registry of agent tools: `--tools` / `[[benchmarks]] tools` names resolve here, and `mcp:<command>`
+// entries / `mcp_servers` start MCP servers whose tools join them. Adding a tool adds a file and an entry here.
+// Tools are created once per worker (ToolPool) and get the sample's environment with each call.
 import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { Tool } from '../core/tool.ts'
+import { searchProviderProblem, type SearchProvider } from './search-provider.ts'
 
-export type ToolFactory = () => Promise<Tool[]>
+interface MakeContext {
+  /** One search provider for web_search and web_fetch. */
+  provider(): Promise<SearchProvider>
+}
 
-const TOOLS: Record<string, ToolFactory> = {}
+export interface ToolEntry {
+  description: string
+  create(ctx: MakeContext): Promise<Tool>
+  /** Why the tool cannot run on this machine (checked before any model call), or null. */
+  problem?(env: NodeJS.ProcessEnv): string | null
+}
+
+const TOOLS: Record<string, ToolEntry> = {
+  calculator: { description: 'math expressions (mathjs, no code execution)', create: async () => (await import('./calculator.ts')).calculatorTool() },
+  file_read: { description: "read a file of the sample's environment", create: async () => (await import('./file-tools.ts')).fileReadTool() },
+  file_write: { description: 'write a file in the work dir', create: async () => (await import('./file-tools.ts')).fileWriteTool() },
+  ls: { description: 'list the work dir', create: async () => (await import('./file-tools.ts')).lsTool() },
+  code_interpreter: { description: 'run Python in the sandbox', create: async () => (await import('./code-interpreter.ts')).codeInterpreterTool() },
+  web_search: {
+    description: 'search (JARVIS_SEARXNG_URL or JARVIS_SEARCH_CORPUS)',
+    create: async (ctx) => (await import('./web-tools.ts')).webSearchTool(await ctx.provider()),
+    problem: searchProviderProblem,
+  },
+  web_fetch: {
+    description: 'fetch a page (same provider as web_search)',
+    create: async (ctx) => (await import('./web-tools.ts')).webFetchTool(await ctx.provider()),
+    problem: searchProviderProblem,
+  },
+  think: { description: 'a scratchpad for reasoning', create: async () => (await import('./think.ts')).thinkTool() },
+  shell: { description: "a command in the sample's container", create: async () => (await import('./shell.ts')).createShellTool() },
+}
 
 export const toolNames = (): string[] => Object.keys(TOOLS)
+export const findTool = (name: string): ToolEntry | undefined => TOOLS[name]
 
-/** The tools named by a run, created once; an unknown name is bad input. */
-export async function createTools(names: readonly string[]): Promise<Tool[]> {
+/** The one line for an unknown tool name (bad input, exit 2). */
+export function unknownToolMessage(name: string, where: string): string {
+  return `${where}: unknown tool "${name}".${didYouMean(name, toolNames())} Tools: ${toolNames().join(', ')}, or mcp:<command> for an MCP server.`
+}
+
+/** The tools named by a run plus those of its MCP servers, created once; an unknown name is bad input. */
+export async function createTools(names: readonly string[], mcpServers: readonly string[][] = []): Promise<Tool[]> {
+  let provider: Promise<SearchProvider> | null = null
+  const ctx: MakeContext = { provider: () => (provider ??= import('./search-provider.ts').then((m) => m.createSearchProvider())) }
   const out: Tool[] = []
-  for (const name of names) {
-    const make = TOOLS[name]
-    if (!make) throw new JarvisError('JARVIS_BAD_OPTION', `unknown tool "${name}".${didYouMean(name, toolNames())}${toolNames().length ? ` Tools: ${toolNames().join(', ')}.` : ' No tools are available yet.'}`)
-    out.push(...(await make()))
+  try {
+    for (const name of new Set(names)) {
+      const entry = TOOLS[name]
+      if (!entry) throw new JarvisError('JARVIS_BAD_OPTION', unknownToolMessage(name, '--tools'))
+      out.push(await entry.create(ctx))
+    }
+    if (mcpServers.length) {
+      const { mcpServerTools } = await import('./mcp.ts')
+      const taken = new Set(out.map((t) => t.spec.name))
+      for (const argv of mcpServers) out.push(...(await mcpServerTools(argv, taken)))
+    }
+  } catch (e) {
+    await Promise.allSettled(out.map((t) => t.close?.()))
+    throw e
   }
   return out
 }

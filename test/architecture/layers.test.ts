@@ -11,6 +11,8 @@ const FLOORS: [string, number][] = [
   ['src/datasets/', 1],
   ['src/sandbox/', 1],
   ['src/telemetry/', 1],
+  ['src/containers/', 1],
+  ['src/requirements/', 2],
   ['src/engines/', 2],
   ['src/config/', 3],
   ['src/scoring/', 4],
@@ -30,7 +32,14 @@ const TOP = 10
 const ENTRIES = [/^evals\/.*\.eval\.ts$/, /^evals\/run-part\.ts$/, /^src\/index\.ts$/, /^src\/eval\.ts$/, /^src\/config\/index\.ts$/, /^reporters\/index\.ts$/]
 
 // The deliberate look-ups into a registry: which benchmarks and backends exist is the registries' to say.
-const REGISTRY_LOOKUPS = new Set(['src/config/validate.ts → evals/registry.ts', 'src/config/validate.ts → src/backends/index.ts', 'src/config/schema.ts → src/backends/index.ts'])
+const REGISTRY_LOOKUPS = new Set([
+  'src/config/validate.ts → evals/registry.ts',
+  'src/config/validate.ts → src/backends/index.ts',
+  'src/config/schema.ts → src/backends/index.ts',
+  // Which backends take agents and tools, and which tools exist (agent flags are checked before any call).
+  'src/config/validate-agent.ts → src/backends/index.ts',
+  'src/config/validate-agent.ts → src/tools/index.ts',
+])
 
 function floorOf(file: string): number | null {
   if (ENTRIES.some((re) => re.test(file))) return TOP

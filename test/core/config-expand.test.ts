@@ -88,9 +88,16 @@ describe('expandSuite: the models × benchmarks matrix', () => {
 
   test('judge model: benchmark judge_model > [judge].model; engine defaults to cloud', () => {
     expect(cell(runs, 'qwen3:8b', 'gaia').judge.model).toBe('claude-sonnet-4-20250514')
-    expect(cell(runs, 'qwen3:8b', 'frames').judge).toEqual({ model: 'gpt-4o', engine: 'cloud', baseUrl: null, temperature: 0, maxTokens: 1024, maxWorkers: 4 })
+    expect(cell(runs, 'qwen3:8b', 'frames').judge).toEqual({ model: 'gpt-4o', engine: 'cloud', baseUrl: null, temperature: 0, maxTokens: 1024, maxWorkers: 4, prices: {} })
     // a CLI --judge-model still wins over the per-benchmark override
     expect(cell(expand(FULL_SUITE, { judgeModel: 'j' }), 'qwen3:8b', 'gaia').judge.model).toBe('j')
+  })
+
+  test('[pricing] overrides reach every run and its judge, as USD per 1M tokens with the day read', () => {
+    const runs = expand({ models: [{ name: 'gpt-5-mini' }], benchmarks: [{ name: 'x' }], pricing: { 'gpt-5-mini': { input_per_million: 0.3, output_per_million: 2.4, read_on: '2026-12-01' } } })
+    const want = { 'gpt-5-mini': { input: 0.3, output: 2.4, readOn: '2026-12-01' } }
+    expect(runs[0].prices).toEqual(want)
+    expect(runs[0].judge.prices).toEqual(want)
   })
 
   test('judge engine: --judge-engine > [judge].engine > openai-compatible when [judge].base_url is set', () => {
@@ -188,6 +195,28 @@ describe('base URL and JARVIS_BACKEND_BASE_URL', () => {
   })
   test('an explicit engine does not pick up the env endpoint (its own host rules apply)', () => {
     expect(expand({ models: [{ name: 'qwen3:8b', engine: 'ollama' }], benchmarks: [{ name: 'x' }] }, {}, ENV)[0]).toMatchObject({ engine: 'ollama', baseUrl: null })
+  })
+})
+
+describe('OPENAI_BASE_URL with no engine given', () => {
+  const OPENAI = { OPENAI_BASE_URL: 'http://proxy:4000/v1' }
+  const run = (name: string, env: NodeJS.ProcessEnv, extra: Record<string, string> = {}, o: RunOverrides = {}) => expand({ models: [{ name, ...extra }], benchmarks: [{ name: 'x' }] }, o, env)[0]
+
+  test.each(['qwen3:8b', 'llama3.2', 'Qwen/Qwen3-8B'])('%s goes to openai-compatible at OPENAI_BASE_URL, not Ollama/vLLM', (name) => {
+    expect(run(name, OPENAI)).toMatchObject({ engine: 'openai-compatible', baseUrl: 'http://proxy:4000/v1' })
+  })
+  test('cloud models keep their provider (OpenAI ones reach OPENAI_BASE_URL through the cloud engine); local files stay local', () => {
+    expect(run('gpt-4o', OPENAI)).toMatchObject({ engine: 'cloud', baseUrl: null })
+    expect(run('claude-sonnet-4-20250514', OPENAI)).toMatchObject({ engine: 'cloud', baseUrl: null })
+    expect(run('models/tiny.gguf', OPENAI)).toMatchObject({ engine: 'llamacpp', baseUrl: null })
+  })
+  test('precedence: --base-url > [[models]] base_url > -e/engine > JARVIS_BACKEND_BASE_URL > OPENAI_BASE_URL', () => {
+    const both = { ...OPENAI, JARVIS_BACKEND_BASE_URL: 'http://jarvis-env/v1' }
+    expect(run('qwen3:8b', both)).toMatchObject({ engine: 'openai-compatible', baseUrl: 'http://jarvis-env/v1' })
+    expect(run('qwen3:8b', both, { base_url: 'http://model-host/v1' })).toMatchObject({ baseUrl: 'http://model-host/v1' })
+    expect(run('qwen3:8b', both, {}, { baseUrl: 'http://flag/v1' })).toMatchObject({ baseUrl: 'http://flag/v1' })
+    expect(run('qwen3:8b', OPENAI, { engine: 'ollama' })).toMatchObject({ engine: 'ollama', baseUrl: null })
+    expect(run('qwen3:8b', OPENAI, {}, { engine: 'vllm' })).toMatchObject({ engine: 'vllm', baseUrl: null })
   })
 })
 

@@ -94,6 +94,12 @@ describe('parseSuite: schema and registry checks', () => {
       'suite.toml [backend.external]: unknown key "base_ur". Did you mean "base_url"?',
     )
   })
+  test('[pricing."<model>"]: a typo names the model table and suggests the price key; a bad date says the format', () => {
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_milion: 1, output_per_million: 2 } } })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: suite.toml [pricing."gpt-5-mini"]: unknown key "input_per_milion". Did you mean "input_per_million" or "output_per_million"?]`)
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_million: 1, output_per_million: 2, read_on: 'May 2026' } } })).toThrowErrorMatchingInlineSnapshot(`[JarvisError: suite.toml [pricing."gpt-5-mini"] key "read_on": expected a date YYYY-MM-DD.]`)
+    expect(bad({ models: M, benchmarks: B, pricing: { 'gpt-5-mini': { input_per_million: -1, output_per_million: 2 } } })).toThrow(/\[pricing."gpt-5-mini"\] key "input_per_million"/)
+  })
+
   test('an unknown key in [benchmarks.dataset] suggests the dataset key', () => {
     const raw = { models: M, benchmarks: [{ name: 'mine', scorer: 'mcq', dataset: { path: 'x.jsonl', id_feld: 'id' } }] }
     expect(errorOf(bad(raw)).message).toContain('Did you mean "id_field"?')
@@ -104,15 +110,15 @@ describe('parseSuite: schema and registry checks', () => {
   })
 
   test('a registered benchmark that is not implemented says what it needs', () => {
-    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'swebench' }] }))
+    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'paperarena' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "swebench" is registered but not implemented yet (needs Docker). Run jarvis eval list to see the ready ones."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "paperarena" is registered but not implemented yet (needs the agent backend). Run jarvis eval list to see the ready ones."`)
   })
 
-  test('a backend other than jarvis-direct is refused for now', () => {
+  test('a backend that is not implemented yet is refused, naming the ready ones', () => {
     const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'hermes' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct"."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct" or "jarvis-agent"."`)
   })
 
   test('two models with the same slug are refused', () => {
@@ -182,7 +188,7 @@ describe('defaults: the spec Config Reference, every field', () => {
     expect(s.backend).toEqual({ external: {} })
     expect(s.models).toEqual([{ name: 'qwen3:8b', param_count_b: 0, gpu_peak_tflops: 0, gpu_peak_bandwidth_gb_s: 0, num_gpus: 1 }])
     // engine, provider, temperature, max_tokens, active_params_b: None in the spec → absent here
-    expect(s.benchmarks).toEqual([{ name: 'supergpqa', backend: 'jarvis-direct', tools: [] }])
+    expect(s.benchmarks).toEqual([{ name: 'supergpqa', backend: 'jarvis-direct', tools: [], mcp_servers: [] }])
   })
 
   test('the default judge model is the spec one', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cloudProviderFor, createEngine, type EngineSpec } from '../../src/engines/index.ts'
-import { estimateCostUsd, priceFor } from '../../src/engines/pricing.ts'
+import { estimateCostUsd, priceFor, PRICES } from '../../src/engines/pricing.ts'
 import { JarvisError } from '../../src/core/errors.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts'
 import { rejection } from '../support/engine-test-kit.ts'
@@ -145,10 +145,12 @@ describe('cloudProviderFor', () => {
   })
 })
 
+const io = (p: { input: number; output: number } | null) => (p ? [p.input, p.output] : null)
+
 describe('pricing', () => {
   test('gpt-5-mini-2025-08-07 is priced as gpt-5-mini (longest prefix), not gpt-5', () => {
-    expect(priceFor('gpt-5-mini-2025-08-07')).toEqual([0.25, 2.0])
-    expect(priceFor('gpt-5')).toEqual([10, 30])
+    expect(io(priceFor('gpt-5-mini-2025-08-07'))).toEqual([0.25, 2.0])
+    expect(io(priceFor('gpt-5'))).toEqual([10, 30])
   })
   test.each([
     ['gpt-4o', [2.5, 10]],
@@ -158,7 +160,10 @@ describe('pricing', () => {
     ['claude-haiku-4-5-20251001', [1, 5]],
     ['gemini-3.1-flash-lite-preview', [0.3, 2.5]],
   ] as [string, [number, number]][])('%s → %j', (model, price) => {
-    expect(priceFor(model)).toEqual(price)
+    expect(io(priceFor(model))).toEqual(price)
+  })
+  test('every built-in price says the day it was read', () => {
+    for (const [model, price] of Object.entries(PRICES)) expect(price.readOn, model).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
   test('unknown and local models cost nothing', () => {
     expect(priceFor('qwen3:8b')).toBeNull()
@@ -167,5 +172,11 @@ describe('pricing', () => {
   test('cost = (prompt × input + completion × output) / 1M', () => {
     expect(estimateCostUsd('gpt-5-mini-2025-08-07', 1_000_000, 1_000_000)).toBeCloseTo(2.25, 12)
     expect(estimateCostUsd('gpt-4o', 2000, 500)).toBeCloseTo((2000 * 2.5 + 500 * 10) / 1e6, 12)
+  })
+  test('a suite override wins over the table, by exact name or prefix, and prices an unknown model', () => {
+    const overrides = { 'gpt-5-mini': { input: 1, output: 4, readOn: '2026-12-01' }, 'my-cloud-model': { input: 2, output: 2, readOn: null } }
+    expect(estimateCostUsd('gpt-5-mini-2025-08-07', 1_000_000, 1_000_000, overrides)).toBeCloseTo(5, 12)
+    expect(estimateCostUsd('my-cloud-model', 500_000, 0, overrides)).toBeCloseTo(1, 12)
+    expect(io(priceFor('gpt-4o', overrides))).toEqual([2.5, 10])
   })
 })

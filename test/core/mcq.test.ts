@@ -96,7 +96,7 @@ describe('extractStrict: explicit final answers are read without a judge', () =>
   })
 })
 
-describe('parseJudgeLetter: the last standalone valid letter of the reply', () => {
+describe('parseJudgeLetter: the letter the judge states (else the last standalone one)', () => {
   const ABCD = lettersFor(4)
   const AJ = lettersFor(10)
   const cases: [string, readonly string[], string | null][] = [
@@ -117,6 +117,14 @@ describe('parseJudgeLetter: the last standalone valid letter of the reply', () =
     ['E', AJ, 'E'],
     ['I think C', ABCD, 'C'],
     ['J', AJ, 'J'],
+    // the letter the judge states, not a pronoun or an article (issue 12)
+    ['I think it is B', AJ, 'B'],
+    ['B, I think', AJ, 'B'],
+    ['The answer is B, as I said.', AJ, 'B'],
+    ['A careful reading shows the answer is C.', AJ, 'C'],
+    ['B. Option C is ruled out by the units.', AJ, 'B'],
+    ['I choose D', AJ, 'D'],
+    ['   ', ABCD, null],
   ]
   test.each(cases)('%j over %j → %s', (reply, valid, letter) => {
     expect(parseJudgeLetter(reply, valid)).toBe(letter)
@@ -245,6 +253,12 @@ describe('scoreMcq', () => {
     const { judge } = fakeJudge(['NONE'])
     const s = await mcq('Either B or C, hard to say.', judge)
     expect(s).toMatchObject({ isCorrect: false, extracted: null, reason: 'no_valid_answer', metadata: { candidate_letter: null, raw_judge_output: 'NONE' } })
+  })
+
+  test.each(['', '  \n'])('an empty judge reply %j → null (judge_empty), not wrong', async (reply) => {
+    const { judge } = fakeJudge([reply])
+    const s = await mcq('Either B or C, hard to say.', judge)
+    expect(s).toMatchObject({ isCorrect: null, extracted: null, reason: 'judge_empty', metadata: { raw_judge_output: reply, judge_usage: { calls: 1 } } })
   })
 
   test('a judge letter outside the options is no valid answer', async () => {

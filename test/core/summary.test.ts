@@ -156,8 +156,13 @@ describe('summarizeResults: stats', () => {
       r({ record_id: 'c', cost_usd: 0.0000004 }),
     ]
     const s = summarizeResults(rows, CTX)
-    expect(s.judge).toEqual({ calls: 3, prompt_tokens: 420, completion_tokens: 7, cost_usd: 0.000135 })
+    expect(s.judge).toEqual({ calls: 3, prompt_tokens: 420, completion_tokens: 7, cost_usd: 0.000135, heuristic_samples: 0 })
     expect(s.total_cost_usd).toBe(0.003)
+  })
+
+  test('lines a keyword heuristic scored (no judge available) are counted in judge.heuristic_samples', () => {
+    const rows = [r({ record_id: 'a', scoring_metadata: { judge: 'heuristic' } }), r({ record_id: 'b', scoring_metadata: { judge: 'heuristic' } }), r({ record_id: 'c' })]
+    expect(summarizeResults(rows, CTX).judge.heuristic_samples).toBe(2)
   })
 })
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { scoreCodeRun } from '../../src/scoring/code/code-score.ts'
 import type { LcbTest } from '../../src/scoring/code/lcb-tests.ts'
-import { runAssertTests, runLcbTests } from '../../src/scoring/code/run-code-tests.ts'
+import { runAssertTests, runLcbTests, runTestFunctions } from '../../src/scoring/code/run-code-tests.ts'
 
 const opts = { perTestTimeoutMs: 1500, memoryBytes: 512 * 1024 ** 2 }
 const stdin = (pairs: [string, string][]): LcbTest[] => pairs.map(([input, output]) => ({ input, output, testtype: 'stdin' }))
@@ -139,5 +139,27 @@ describe('sandbox failure', () => {
     const run = await runAssertTests('def f(): pass', ['assert f() is None'], { ...opts, memoryBytes: 4 * 1024 ** 2 })
     expect(run.phase).toBe('sandbox_error')
     expect(scoreCodeRun(run, 1)).toMatchObject({ isCorrect: null, score: null, reason: 'sandbox_error' })
+  })
+})
+
+describe('runTestFunctions (pytest-style tests, coding_assistant)', () => {
+  const opts = { perTestTimeoutMs: 2000, memoryBytes: 1024 ** 3 }
+  const tests = 'from solution import Counter\n\n\ndef test_first():\n    c = Counter()\n    c.inc()\n    assert Counter.total == 1\n\n\ndef test_second():\n    Counter().inc()\n    assert Counter.total == 1\n\n\ndef test_wrong():\n    assert Counter.total == 5\n'
+  const code = 'class Counter:\n    total = 0\n\n    def inc(self):\n        Counter.total += 1\n'
+
+  it('calls each test against a fresh `solution` module: state does not leak from one test to the next', async () => {
+    const run = await runTestFunctions(code, tests, opts)
+    expect(run.names).toEqual(['test_first', 'test_second', 'test_wrong'])
+    expect(run.outcomes.map((o) => o.status)).toEqual(['passed', 'passed', 'wrong_answer'])
+  })
+
+  it('a test that never returns times out; the ones after it are not run', async () => {
+    const run = await runTestFunctions('def f():\n    while True:\n        pass\n', 'from solution import f\n\ndef test_a():\n    f()\n\ndef test_b():\n    pass\n', { ...opts, perTestTimeoutMs: 300 })
+    expect(run.outcomes.map((o) => o.status)).toEqual(['timeout', 'not_run'])
+  })
+
+  it('a test module that does not parse is bad test data (unscored), checked before the code runs', async () => {
+    const run = await runTestFunctions(code, 'def test_x(:\n    pass\n', opts)
+    expect(run.phase).toBe('bad_tests')
   })
 })

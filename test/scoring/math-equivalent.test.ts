@@ -110,9 +110,10 @@ const CASES: [string, string, true | false | 'unsure'][] = [
   ['1 \\pm \\sqrt{2}', '1 + \\sqrt{2}, 1 - \\sqrt{2}', true],
   ['1 \\pm \\sqrt{3}', '1 + \\sqrt{2}, 1 - \\sqrt{2}', false],
   ['\\log_{2} 8 \\approx 3', '3', 'unsure'],
-  ['\\frac{1}{2} < x', '(0.5, \\infty)', 'unsure'],
+  // inequalities are intervals (these were unsure before issue 12; math-fidelity-cases.json has more)
+  ['\\frac{1}{2} < x', '(0.5, \\infty)', true],
   ['x < 3', 'x<3', true],
-  ['x \\le 4', 'x < 3', 'unsure'],
+  ['x \\le 4', 'x < 3', false],
   ['', '5', false],
 ]
 
@@ -132,7 +133,7 @@ describe('mathEquivalent', () => {
 
 describe('robustness', () => {
   test('never throws, and answers unsure or a verdict, on malformed LaTeX', () => {
-    const atoms = ['\\frac{', '}', '{', '\\sqrt', '(', ')', '[', ']', ',', 'x', '2', '\\pi', '=', '\\{', '\\}', '^', '_', '\\text{', 'cm', ' ', '-', '\\cup', '\\pm', '|', '\\left(', '%', '$', '\\', '1,000', '\\infty', ' or ', '\\begin{pmatrix}', '\\\\', '&', '!', '**', '<']
+    const atoms = ['\\frac{', '}', '{', '\\sqrt', '(', ')', '[', ']', ',', 'x', '2', '\\pi', '=', '\\{', '\\}', '^', '_', '\\text{', 'cm', ' ', '-', '\\cup', '\\pm', '|', '\\left(', '%', '$', '\\', '1,000', '\\infty', ' or ', '\\begin{pmatrix}', '\\\\', '&', '!', '**', '<', '\\sin', '\\log_', '^2', '1.5e3', '1,5', '>', '\\le ', ';', '\\text{ m}', '\\frac12', '\\ln', '3\\frac{1}{2}', '\\right)', '\\cos^{-1}']
     let seed = 7
     const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647
     const make = () => Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => atoms[Math.floor(rnd() * atoms.length)]).join('')

@@ -33,9 +33,12 @@ describe('extractFinalAnswer', () => {
     ['I first thought the answer is 3.\nOn reflection, the answer is 4.', '4', 'labelled'],
     ['The answer is 5. Next we check the discriminant.', '5', 'labelled'],
     ['Answer: St. Louis', 'St. Louis', 'labelled'],
-    ['We compute.\n\n$$x = 7$$\n', 'x = 7', 'last_line'],
+    // the one math span of the final sentence is stated explicitly enough to be graded wrong (issue 12)
+    ['We compute.\n\n$$x = 7$$\n', 'x = 7', 'last_span'],
     ['<think>The answer is 3?</think>\nThe answer is 9', '9', 'labelled'],
-    ['3.5.', '3.5', 'last_line'],
+    ['3.5.', '3.5', 'last_span'],
+    ['Some work.\n\nThe area is $12$. Let me know if you have questions!', '12', 'last_line'],
+    ['Long text with no math at all', 'Long text with no math at all', 'last_line'],
   ]
   test.each(cases)('%j → %s (%s)', (text, answer, method) => {
     expect(extractFinalAnswer(text)).toEqual({ answer, method })

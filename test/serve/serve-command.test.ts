@@ -13,7 +13,7 @@ function captureIO(onOut?: (line: string) => void): CliIO & { outLines: string[]
 describe('bad input exits 2 with one line', () => {
   test.each([
     [['--port', '8080'], 'jarvis serve: missing -m MODEL (a .gguf path or hf:owner/repo:quant). Run jarvis serve --help.'],
-    [['-m', TINY_MODEL_PATH, '--threds', '1'], "jarvis serve: Unknown option '--threds'. Run jarvis serve --help."],
+    [['-m', TINY_MODEL_PATH, '--threds', '1'], 'jarvis serve: unknown option --threds. Did you mean "--threads"? Run jarvis serve --help.'],
     [['-m', TINY_MODEL_PATH, '--port', 'http'], 'jarvis serve: --port must be a whole number ≥ 0, got "http".'],
     [['-m', TINY_MODEL_PATH, '--parallel', '0'], 'jarvis serve: --parallel must be a whole number ≥ 1, got "0".'],
     [['-m', '/nowhere/model.gguf', '--cpu'], 'llamacpp: model file /nowhere/model.gguf does not exist. Pass the path of a .gguf file, or a model URI such as hf:owner/repo:Q4_K_M.'],

@@ -1,6 +1,12 @@
 // A scripted OpenAI- and Ollama-compatible server on 127.0.0.1 for end-to-end tests of the real clients.
 //
-//   startFakeOpenAI({ models, answer(prompt) => text, latencyMs?, faults? }) → { url, requests, close() }
+//   startFakeOpenAI({ models, answer(prompt, body) => text | { content?, toolCalls? }, latencyMs?, faults? })
+//     → { url, requests, close() }
+//
+// `answer` sees the whole request body (body.messages holds the conversation so far, tool results included), so
+// a script can call a tool first and answer from its result next turn. Tool calls go out in the real shapes:
+// OpenAI SSE `tool_calls` deltas (id and name first, the arguments JSON in pieces, finish_reason "tool_calls"),
+// or Ollama's `message.tool_calls` with arguments as an object.
 //
 // Streams with include_usage like vLLM/OpenAI (first chunk has role and empty content; usage last with
 // choices: []). `faults` scripts failures by request number (1-based): { 2: { status: 429, retryAfterMs: 0 } }.
@@ -28,11 +34,19 @@ export interface Fault {
   message?: (headers: http.IncomingHttpHeaders) => string
 }
 
+/** A scripted reply that calls tools (native function calling); `content` may accompany the calls. */
+export interface FakeReply {
+  content?: string
+  toolCalls?: { name: string; arguments: Record<string, unknown> | string; id?: string }[]
+}
+
 export interface FakeOpenAIOptions {
   models?: string[]
-  answer?: (prompt: string, body: Record<string, unknown>) => string
+  answer?: (prompt: string, body: Record<string, unknown>) => string | FakeReply
   latencyMs?: number
   faults?: Record<number, Fault>
+  /** A fault decided from the request (e.g. a server that refuses the `tools` field with a 400). */
+  faultFor?: (body: Record<string, unknown>, n: number) => Fault | undefined
 }
 
 export interface RecordedRequest {
@@ -81,26 +95,30 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
       const n = ++chats
       if (!body || !Array.isArray(body.messages)) return json(400, { error: { message: 'messages required', type: 'invalid_request_error', param: null, code: null } })
       if (!models.includes(String(body.model))) return json(404, { error: { message: `model ${body.model} not found`, type: 'invalid_request_error', param: null, code: 'model_not_found' } })
-      const fault = o.faults?.[n]
+      const fault = o.faults?.[n] ?? o.faultFor?.(body, n)
       if (fault?.hang) return
       inFlight++
       state.maxInFlight = Math.max(state.maxInFlight, inFlight)
       res.on('close', () => inFlight--)
       const messages = body.messages as { role: string; content: string }[]
       const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-      const answer = (o.answer ?? (() => 'The answer is A'))(prompt, body)
-      const usage = { prompt_tokens: tokens(messages.map((m) => m.content).join('')), completion_tokens: tokens(answer) }
+      const reply = (o.answer ?? (() => 'The answer is A'))(prompt, body)
+      const answer = typeof reply === 'string' ? reply : (reply.content ?? '')
+      const calls = (typeof reply === 'string' ? [] : (reply.toolCalls ?? [])).map((c, i) => ({ id: c.id ?? `call_${n}_${i}`, name: c.name, args: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) }))
+      const usage = { prompt_tokens: tokens(messages.map((m) => m.content ?? '').join('')), completion_tokens: tokens(answer + calls.map((c) => c.name + c.args).join('')) }
       setTimeout(() => {
         if (fault?.status) {
           const headers: Record<string, string> = fault.retryAfterMs !== undefined ? { 'retry-after-ms': String(fault.retryAfterMs) } : {}
           const message = fault.message ? fault.message(req.headers) : `injected ${fault.status}`
           return json(fault.status, { error: { message, type: 'server_error', param: null, code: null } }, headers)
         }
-        if (isOllama) return ollamaReply(res, body!, answer, usage)
+        if (isOllama) return ollamaReply(res, body!, answer, usage, calls)
+        const finish = calls.length ? 'tool_calls' : 'stop'
+        const openaiCalls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }))
         if (!body!.stream) {
           return json(200, {
             id: `chatcmpl-${n}`, object: 'chat.completion', created: 0, model: body!.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content: answer || (calls.length ? null : ''), ...(calls.length ? { tool_calls: openaiCalls } : {}) }, finish_reason: finish }],
             usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
           })
         }
@@ -125,7 +143,12 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
           return res.on('close', () => clearInterval(t))
         }
         for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
-        chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])
+        calls.forEach((c, index) => {
+          // As vLLM and OpenAI stream them: id, type and name first, then the arguments JSON in pieces.
+          chunk([{ index: 0, delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }, finish_reason: null }])
+          for (const piece of c.args.match(/[\s\S]{1,5}/g) ?? []) chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }])
+        })
+        chunk([{ index: 0, delta: {}, finish_reason: finish }])
         if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: fault?.usage ?? { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
         res.end('data: [DONE]\n\n')
       }, o.latencyMs ?? 0)
@@ -143,14 +166,36 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
   }
 }
 
-function ollamaReply(res: http.ServerResponse, body: Record<string, unknown>, answer: string, usage: { prompt_tokens: number; completion_tokens: number }) {
+function ollamaReply(res: http.ServerResponse, body: Record<string, unknown>, answer: string, usage: { prompt_tokens: number; completion_tokens: number }, calls: { name: string; args: string }[]) {
   const base = { model: body.model, created_at: new Date(0).toISOString() }
   const final = { ...base, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', total_duration: 2e6, load_duration: 1e5, prompt_eval_count: usage.prompt_tokens, prompt_eval_duration: 5e5, eval_count: usage.completion_tokens, eval_duration: 1e6 }
+  // Ollama sends each tool call whole, its arguments an object, in a chunk of its own (no call ids).
+  const toolCalls = calls.map((c) => ({ function: { name: c.name, arguments: parseOr(c.args) } }))
   if (body.stream === false) {
     res.writeHead(200, { 'content-type': 'application/json' })
-    return res.end(JSON.stringify({ ...final, message: { role: 'assistant', content: answer } }))
+    return res.end(JSON.stringify({ ...final, message: { role: 'assistant', content: answer, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) } }))
   }
   res.writeHead(200, { 'content-type': 'application/x-ndjson' })
   for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) res.write(`${JSON.stringify({ ...base, message: { role: 'assistant', content: piece }, done: false })}\n`)
+  if (toolCalls.length) res.write(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`)
   res.end(`${JSON.stringify(final)}\n`)
+}
+
+const parseOr = (s: string): unknown => {
+  try {
+    return JSON.parse(s)
+  } catch {
+    return s
+  }
+}
+
+/** The conversation of a chat request (OpenAI or Ollama shape), for scripts that answer from tool results. */
+export function conversationOf(body: Record<string, unknown>): { role: string; content: string | null; tool_call_id?: string; tool_name?: string; tool_calls?: unknown[] }[] {
+  return (body.messages as never[]) ?? []
+}
+
+/** The content of the last tool result in a request, or null before any tool ran. */
+export function lastToolResult(body: Record<string, unknown>): string | null {
+  const tool = [...conversationOf(body)].reverse().find((m) => m.role === 'tool')
+  return tool ? String(tool.content ?? '') : null
 }

@@ -4,7 +4,7 @@ import { attributeInterval, type SpanAccumulator } from '../../src/telemetry/att
 import type { DeviceReading, DeviceSource } from '../../src/telemetry/device-source.ts'
 import { DeviceSampler } from '../../src/telemetry/sampler.ts'
 
-const span = (start: number): SpanAccumulator => ({ start, energyJ: 0, utilPctMs: 0, utilMs: 0 })
+const span = (start: number): SpanAccumulator => ({ start, energyJ: 0, deviceEnergyJ: 0, utilPctMs: 0, utilMs: 0 })
 
 describe('attributeInterval', () => {
   test('splits an interval equally between the spans in flight throughout it', () => {
@@ -28,6 +28,13 @@ describe('attributeInterval', () => {
 
   test('with no span in flight the whole interval is idle', () => {
     expect(attributeInterval({ t0: 0, t1: 100, energyJ: 7, utilizationPct: 10 }, [])).toBe(7)
+  })
+
+  test('each span also counts the device energy of its whole window, undivided', () => {
+    const [a, b] = [span(25), span(50)]
+    attributeInterval({ t0: 0, t1: 100, energyJ: 40, utilizationPct: null }, [a, b])
+    expect(a.deviceEnergyJ).toBe(30) // 25-100 of a 0.4 J/ms device
+    expect(b.deviceEnergyJ).toBe(20) // 50-100
   })
 
   test('two readings at the same instant share what energy there is among the spans open then', () => {
@@ -83,6 +90,9 @@ describe.each([
     expect(ra.durationMs).toBe(200)
     expect(rb.energyJ).toBeCloseTo(12.5, 9)
     expect(rb.durationMs).toBe(150)
+    // the device's whole energy over each window: its mean power is 100 W for both, shared or not
+    expect(ra.deviceEnergyJ / (ra.durationMs / 1000)).toBeCloseTo(100, 9)
+    expect(rb.deviceEnergyJ / (rb.durationMs / 1000)).toBeCloseTo(100, 9)
     expect(ra.meanUtilizationPct).toBeCloseTo((50 * 100 + 100 * 100) / 200, 9)
     expect(rb.meanUtilizationPct).toBeCloseTo((100 * 50 + 0 * 100) / 150, 9)
     const totals = sampler.snapshot()

@@ -47,7 +47,7 @@ describe('createTelemetry over NVML', () => {
     expect(r.log).toEqual([])
     expect(r.note).toBeNull()
     expect(r.totals.energy_method).toBe('hw_counter')
-    // power_watts = energy / the span's own duration; the wall clock seen by the test agrees loosely
+    // alone, the sample's share is the whole device: power_watts (device power) = energy / its duration
     expect(r.reading.powerWatts).toBeGreaterThan(350 * 0.98)
     expect(r.reading.powerWatts).toBeLessThan(350 * 1.02)
     expect(r.reading.energyJoules / r.seconds).toBeGreaterThan(350 * 0.9)
@@ -143,6 +143,22 @@ describe('attribution under concurrency', () => {
     // What OpenJarvis reports: each sample's own device-counter window, summed.
     const naive = r.spans.reduce((a: number, s: { seconds: number }) => a + s.seconds, 0) * 350
     expect(naive / r.deviceEnergyJoules).toBeGreaterThan(5)
+  })
+
+  test.each([
+    ['the energy counter', {}],
+    ['power integration', { FAKE_NVML_ENERGY_UNSUPPORTED: '1' }],
+  ])('power_watts is the device power (350 W) whatever the concurrency; energy_joules is the share (%s)', async (_name, env) => {
+    const r = await runChild('concurrent', nvmlEnv(env), { inFlight: 8, spanMs: 300 })
+    type Reading = { energyJoules: number; powerWatts: number; seconds: number }
+    const near = (x: number, want: number, tol: number) => expect(Math.abs(x - want) / want).toBeLessThan(tol)
+    near(r.alone.powerWatts, 350, 0.03)
+    for (const s of r.together as Reading[]) {
+      near(s.powerWatts, 350, 0.03) // not 350 / 8 ≈ 44 W: IPW = 1 / power_watts does not grow with concurrency
+      near(s.energyJoules / s.seconds, 350 / 8, 0.2) // the share: eight samples split the device
+    }
+    const sum = (r.together as Reading[]).reduce((a, s) => a + s.energyJoules, 0) + r.alone.energyJoules
+    expect(sum + r.totals.idle_energy_joules).toBeCloseTo(r.totals.device_energy_joules, 6)
   })
 
   test('the same holds when energy comes from power integration', async () => {

@@ -1,16 +1,19 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { cacheDir } from '../../engines/response-cache.ts'
+import { JarvisError } from '../../core/errors.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
+import { parseCommandLine } from '../parse-command.ts'
 
 /** `jarvis eval cache info|clear`: the response cache used by `run --cache`. */
 export const cacheCommand: Command = async (argv, io) => {
-  const [sub, ...rest] = argv
+  const { positionals, help } = parseCommandLine(EVAL_SPECS.cache, argv)
+  if (help) return io.out(help), 0
+  const [sub, ...rest] = positionals
+  if ((sub !== 'info' && sub !== 'clear') || rest.length)
+    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval cache: ${sub === undefined ? 'give info or clear' : `unknown action "${[sub, ...rest].join(' ')}"; give info or clear`}. Usage: jarvis eval cache info|clear (JARVIS_CACHE_DIR moves the cache)`)
   const dir = cacheDir()
-  if ((sub !== 'info' && sub !== 'clear') || rest.length) {
-    io.err('usage: jarvis eval cache info|clear   (the --cache response cache; JARVIS_CACHE_DIR moves it)')
-    return 2
-  }
   let files = 0
   let bytes = 0
   if (existsSync(dir))

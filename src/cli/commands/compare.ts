@@ -1,31 +1,19 @@
-import { parseArgs } from 'node:util'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
 import { formatCompare, metricOf, pairRuns } from '../../report/compare-text.ts'
 import { writeHtmlReport } from '../../report/html.ts'
 import { loadRun, type RunData } from '../../report/run-data.ts'
 import { resolveRunPaths } from '../../results/run-files.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
+import { parseCommandLine } from '../parse-command.ts'
 
 export const COMPARE_USAGE = 'Usage: jarvis eval compare A.jsonl B.jsonl … [--metric accuracy] [--html OUT.html]'
 
 export const compareCommand: Command = async (argv, io) => {
-  let values, positionals
-  try {
-    ;({ values, positionals } = parseArgs({
-      args: argv,
-      options: { metric: { type: 'string', default: 'accuracy' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-      strict: true,
-      allowPositionals: true,
-    }))
-  } catch (e) {
-    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval compare: ${(e as Error).message}. ${COMPARE_USAGE}`)
-  }
-  if (values.help) {
-    io.out(COMPARE_USAGE)
-    return 0
-  }
+  const { values, positionals, help } = parseCommandLine(EVAL_SPECS.compare, argv)
+  if (help) return io.out(help), 0
   if (positionals.length === 0) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval compare: give at least one results file. ${COMPARE_USAGE}`)
-  const metric = values.metric
+  const metric = (values.metric as string | undefined) ?? 'accuracy'
   const runs: RunData[] = []
   for (const file of positionals) {
     const paths = resolveRunPaths(file)
@@ -46,8 +34,8 @@ export const compareCommand: Command = async (argv, io) => {
   const paired = runs.length === 2 ? pairRuns(runs[0], runs[1]) : null
   for (const line of formatCompare(runs, metric, paired)) io.out(line)
   for (const r of runs) for (const n of r.notes) io.err(`note: ${n}`)
-  if (values.html) {
-    writeHtmlReport(values.html, { runs, paired, title: `Comparison — ${runs.length} runs` })
+  if (typeof values.html === 'string') {
+    await writeHtmlReport(values.html, { runs, paired, title: `Comparison — ${runs.length} runs` })
     io.out('')
     io.out(`HTML report: ${values.html}`)
   }

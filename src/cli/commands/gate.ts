@@ -1,8 +1,9 @@
-import { parseArgs } from 'node:util'
 import { gate } from '../../results/gate.ts'
 import { JarvisError } from '../../core/errors.ts'
 import { formatGateVerdict } from '../../report/gate-text.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
+import { parseCommandLine } from '../parse-command.ts'
 
 export const GATE_USAGE = 'Usage: jarvis eval gate --baseline BASE.jsonl --candidate CAND.jsonl [--max-drop 0.02] [--alpha 0.05] [--allow-mismatch] [--json]'
 
@@ -17,34 +18,15 @@ function fraction(name: string, raw: string | undefined, fallback: number): numb
 }
 
 export const gateCommand: Command = async (argv, io) => {
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args: argv,
-      options: {
-        baseline: { type: 'string' },
-        candidate: { type: 'string' },
-        'max-drop': { type: 'string' },
-        alpha: { type: 'string' },
-        'allow-mismatch': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }))
-  } catch (e) {
-    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval gate: ${(e as Error).message}. ${GATE_USAGE}`)
-  }
-  if (values.help) {
-    io.out(GATE_USAGE)
-    return 0
-  }
+  const { values: v0, positionals, help } = parseCommandLine(EVAL_SPECS.gate, argv)
+  if (help) return io.out(help), 0
+  if (positionals.length) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval gate: unexpected argument "${positionals[0]}" (files go after --baseline/--candidate). ${GATE_USAGE}`)
+  const values = v0 as { baseline?: string; candidate?: string; 'max-drop'?: string; alpha?: string; 'allow-mismatch'?: boolean; json?: boolean }
   if (!values.baseline || !values.candidate) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval gate: --baseline and --candidate are required. ${GATE_USAGE}`)
   const v = await gate(values.baseline, values.candidate, {
     maxDrop: fraction('max-drop', values['max-drop'], 0.02),
     alpha: fraction('alpha', values.alpha, 0.05),
-    allowMismatch: values['allow-mismatch'],
+    allowMismatch: values['allow-mismatch'] === true,
   })
   if (values.json) io.out(JSON.stringify(v, null, 2))
   else for (const line of formatGateVerdict(v)) io.out(line)

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util'
 import { JarvisError } from '../../core/errors.ts'
 import { readResults } from '../../results/read-results.ts'
 import { writeSummary } from '../../results/summary.ts'
 import { moveAside, serializeResult, writeFileAtomic } from '../../results/write.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
+import { parseCommandLine } from '../parse-command.ts'
 
 /**
  * `jarvis eval merge -o OUT.jsonl SHARD1.jsonl SHARD2.jsonl …`: the shards of one run (e.g. `--shard` on several
@@ -11,14 +12,11 @@ import type { Command } from '../io.ts'
  * different verdicts are refused: they are not shards of one run.
  */
 export const mergeCommand: Command = async (argv, io) => {
-  let values: { output?: string }
-  let positionals: string[]
-  try {
-    ;({ values, positionals } = parseArgs({ args: argv, options: { output: { type: 'string', short: 'o' } }, allowPositionals: true }))
-  } catch (e) {
-    throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval merge: ${(e as Error).message.split('\n')[0]}. Usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …`)
-  }
-  if (!values.output || positionals.length < 1) throw new JarvisError('JARVIS_BAD_OPTION', 'usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …')
+  const parsed = parseCommandLine(EVAL_SPECS.merge, argv)
+  if (parsed.help) return io.out(parsed.help), 0
+  const values = parsed.values as { output?: string }
+  const positionals = parsed.positionals
+  if (!values.output || positionals.length < 1) throw new JarvisError('JARVIS_BAD_OPTION', 'jarvis eval merge needs -o OUT.jsonl and at least one shard. Usage: jarvis eval merge -o OUT.jsonl A.jsonl B.jsonl …')
   const seen = new Map<string, string>()
   const lines: string[] = []
   let duplicates = 0

@@ -1,32 +1,16 @@
-import { parseArgs } from 'node:util'
 import { JarvisError } from '../../core/errors.ts'
 import { reparseFile } from '../reparse.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
-
-const USAGE = `usage: jarvis eval reparse-judge RESULTS.jsonl [--out PATH | --in-place]
-
-Re-reads the judge replies stored in a results file with the current parsers and rewrites is_correct,
-score and scoring_metadata; no model is called. Writes RESULTS.reparsed.jsonl unless --out or --in-place
-is given (--in-place keeps the original as RESULTS.jsonl.bak, made once), and the new summary beside it.
-Running it again on its own output changes nothing.`
+import { parseCommandLine } from '../parse-command.ts'
 
 /** `jarvis eval reparse-judge FILE [--out P] [--in-place]` */
 export const reparseJudgeCommand: Command = async (argv, io) => {
-  let parsed
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string', short: 'o' }, 'in-place': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } })
-  } catch (e) {
-    io.err(`jarvis eval reparse-judge: ${(e as Error).message}`)
-    io.err(USAGE)
-    return 2
-  }
-  const { values, positionals } = parsed
-  if (values.help) {
-    io.out(USAGE)
-    return 0
-  }
+  const { values: v0, positionals, help } = parseCommandLine(EVAL_SPECS['reparse-judge'], argv)
+  if (help) return io.out(help), 0
+  const values = v0 as { out?: string; 'in-place'?: boolean }
   if (positionals.length !== 1) {
-    io.err(USAGE)
+    io.err(`jarvis: jarvis eval reparse-judge: give exactly one results file (got ${positionals.length}). Usage: jarvis eval reparse-judge RESULTS.jsonl [--out PATH | --in-place]`)
     return 2
   }
   const input = positionals[0]

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchmarkKeys, findBenchmark, isReady, missingReason } from '../../../evals/registry.ts'
+import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
+import { describeNameFor } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
@@ -15,8 +16,13 @@ import type { CliIO, Command } from '../io.ts'
 import { preflight } from '../preflight.ts'
 import { prepareOutput } from '../prepare-output.ts'
 import { ProgressReporter } from '../progress-reporter.ts'
-import { parseRunArgs, RUN_USAGE, type RunCliOptions } from '../run-options.ts'
-import { renderTable } from '../table.ts'
+import { parseRunArgs, type RunCliOptions } from '../run-options.ts'
+import { exitOnInterrupt, resumeCommandLine } from '../interrupt.ts'
+import { noScoreLine, RunTally } from '../run-tally.ts'
+import { printTraceListing } from '../trace-listing.ts'
+import { compactByRecordId } from '../../results/write.ts'
+import { redactUrl } from '../../engines/resolve-engine.ts'
+import { resultsTable } from '../results-table.ts'
 import { fullGc, runVitest } from '../vitest-runner.ts'
 import { dirname, resolve } from 'node:path'
 
@@ -34,7 +40,8 @@ export function suiteFromOptions(o: RunCliOptions): { suite: Suite; source: stri
   for (const b of o.benchmarks) {
     const entry = findBenchmark(b)
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `-b/--benchmark "${b}": unknown benchmark.${didYouMean(b, benchmarkKeys())} Run jarvis eval list.`)
-    if (!isReady(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    // An external harness's key passes here: preflight probes for it and says what this machine lacks.
+    if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `-b/--benchmark "${b}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
   }
   const suite = parseSuite({ models: [{ name: o.model }], benchmarks: o.benchmarks.map((name) => ({ name })) }, 'command line')
   return { suite, source: 'command line' }
@@ -45,38 +52,63 @@ export interface RunOutcome {
   exitCode: number
 }
 
+/** Exit code of a run where some (model × benchmark) ran samples but could score none (README "Exit codes"). */
+export const EXIT_NO_SCORE = 4
+
+function namePattern(p: string | undefined): RegExp | undefined {
+  if (p === undefined) return undefined
+  try {
+    return new RegExp(p)
+  } catch (e) {
+    throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(p)}: not a regular expression (${(e as Error).message}).`)
+  }
+}
+
 /** The whole run: validate → preflight (no model call) → prepare outputs → Vitest → summaries → table. */
-export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: string } = {}): Promise<RunOutcome> {
+export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: string; /** Ctrl-C prints how to resume with this command ('jarvis eval run') and exits 130. */ interruptCommand?: string } = {}): Promise<RunOutcome> {
   const log = (line: string) => o.verbose && io.err(`[jarvis] ${line}`)
   if (o.apiKey) process.env.JARVIS_BACKEND_API_KEY = o.apiKey // env only: never written to disk or results
   if (o.verbose) process.env.JARVIS_VERBOSE = '1'
+  const testNamePattern = namePattern(o.testNamePattern)
+  // Samples chosen by name update the results in place (prepare-output.ts); a full run starts a fresh file.
+  const update = testNamePattern !== undefined || o.overrides.recordIds !== undefined
   const { suite, source, configDir } = suiteFromOptions(o)
   const runs = expandSuite(suite, o.overrides, { source, configDir, cwd: where.cwd })
   checkOutputsAreNotInputs(runs, o.config ? resolve(where.cwd ?? process.cwd(), o.config) : undefined)
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
+  for (const r of runs) log(describeRun(r))
   // One writer per output file, taken before any model call; released however the run ends.
   const locks = await lockOutputs(runs.map((r) => r.outputPath))
   try {
-    return await lockedRun(o, io, suite, runs, log)
+    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update })
   } finally {
     locks.release()
   }
 }
 
-async function lockedRun(o: RunCliOptions, io: CliIO, suite: Suite, runs: ResolvedRun[], log: (line: string) => false | void): Promise<RunOutcome> {
-  const pre = await preflight(runs, (l) => io.out(`  ${l}`))
+async function lockedRun(
+  o: RunCliOptions,
+  io: CliIO,
+  where: { interruptCommand?: string },
+  suite: Suite,
+  runs: ResolvedRun[],
+  { log, testNamePattern, update }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean },
+): Promise<RunOutcome> {
+  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
-  for (const w of pre.warnings) io.err(`warning: ${w}`)
+  if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
+    throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
   // counts: selected samples per run (chunks slice the whole selection); remaining: what this run will do.
   const counts = new Map<ResolvedRun, number>()
   const remaining = new Map<ResolvedRun, number>()
   const prepared: ResolvedRun[] = []
+  let uninstall = () => {}
   try {
     for (const r of runs) {
-      const out = await prepareOutput(r, { retryErrors: o.retryErrors, selection: pre.selections.get(r) })
+      const out = await prepareOutput(r, { retryErrors: o.retryErrors, update, selection: pre.selections.get(r) })
       if (out.movedTo) io.out(`  kept the previous ${r.outputPath} as ${out.movedTo}`)
       if (out.dropped?.unselected) io.out(`  resume: dropped ${out.dropped.unselected} line(s) of ${r.benchmark} / ${r.model} whose records are no longer selected`)
       if (out.dropped?.changed) io.out(`  resume: ${out.dropped.changed} record(s) of ${r.benchmark} / ${r.model} changed prompt or reference since they were answered: they run again`)
@@ -89,22 +121,36 @@ async function lockedRun(o: RunCliOptions, io: CliIO, suite: Suite, runs: Resolv
       const pr = { ...r, skipIdsFile }
       prepared.push(pr)
       counts.set(pr, pre.counts.get(r) ?? 0)
-      remaining.set(pr, Math.max(0, (pre.counts.get(r) ?? 0) - out.doneIds.length))
+      remaining.set(pr, Math.max(0, (pre.matching.get(r) ?? 0) - out.doneIds.length))
     }
+    // Warnings after the outputs are prepared: bad input found there stays a single line.
+    for (const w of pre.warnings) io.err(`warning: ${w}`)
     const progress = new ProgressReporter(io)
-    progress.setTotals(new Map(prepared.map((r) => [`${r.benchmark} / ${r.model}`, remaining.get(r) ?? 0])))
+    progress.setRuns(prepared.map((r) => ({ benchmark: r.benchmark, model: r.model, modelSlug: r.modelSlug, total: remaining.get(r) ?? 0 })))
     const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
+    const tally = new RunTally()
     const startedAt = Date.now() / 1000
     const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
+    if (where.interruptCommand)
+      uninstall = exitOnInterrupt(() => {
+        io.err('')
+        for (const r of prepared) {
+          if (update) compactByRecordId(r.outputPath)
+          io.err(`jarvis: interrupted: ${r.benchmark} / ${r.model}: ${tally.byOutput.get(r.outputPath)?.ran ?? 0} samples finished in this run, kept in ${r.outputPath}`)
+        }
+        io.err(`jarvis: resume with: ${resumeCommandLine(where.interruptCommand!, o.argv)}`)
+      })
     const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
     const outcome = await runVitest({
       runs: prepared,
       counts,
-      reporters: [progress, jsonl],
+      reporters: [progress, tally, jsonl],
       chunkSize,
+      testNamePattern,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
       stop: () => jsonl.writeError !== null,
-    })
+    }).finally(() => progress.finish())
+    uninstall()
     // A results line that could not be written stops the run: no summary, no table, exit 1 (never "success").
     if (jsonl.writeError) {
       io.out('')
@@ -113,16 +159,30 @@ async function lockedRun(o: RunCliOptions, io: CliIO, suite: Suite, runs: Resolv
     }
     const summaries: RunSummary[] = []
     for (const r of prepared) {
+      if (update) {
+        const c = compactByRecordId(r.outputPath)
+        io.out(`  updated ${tally.byOutput.get(r.outputPath)?.ran ?? 0} samples of ${r.benchmark} / ${r.model} in place (${c.lines} lines in ${r.outputPath})`)
+      }
       summaries.push(await writeRunSummary(r, r.outputPath, startedAt))
     }
     await sendToTrackers(suite, o, prepared, summaries, io)
     printResults(summaries, io, o.compact)
+    if (o.traceDetail) await printTraceListing(summaries, io)
     for (const f of outcome.failedToLoad) io.err(`error: ${f}`)
-    const exitCode = outcome.unhandledErrors > 0 || outcome.failedToLoad.length > 0 ? 1 : 0
-    return { summaries, exitCode }
+    if (outcome.unhandledErrors > 0 || outcome.failedToLoad.length > 0) return { summaries, exitCode: 1 }
+    const noScore = prepared.map((r) => tally.byOutput.get(r.outputPath)).map((t) => t && noScoreLine(t)).filter((l): l is string => Boolean(l))
+    for (const line of noScore) io.err(`jarvis: ${line}`)
+    return { summaries, exitCode: noScore.length ? EXIT_NO_SCORE : 0 }
   } finally {
+    uninstall()
     rmSync(tmp, { recursive: true, force: true })
   }
+}
+
+/** -v: what a run resolved to, before anything is called. */
+function describeRun(r: ResolvedRun): string {
+  const where = r.baseUrl ? ` at ${redactUrl(r.baseUrl)}` : ''
+  return `${r.benchmark} / ${r.model}: engine ${r.engine}${where}, backend ${r.backend}, judge ${r.judge.model} (${r.judge.engine}), seed ${r.seed}, temperature ${r.temperature}, max_tokens ${r.maxTokens}, max_workers ${r.maxWorkers}${r.maxSamples ? `, max_samples ${r.maxSamples}` : ''}${r.recordIds ? `, ${r.recordIds.length} record ids` : ''} → ${r.outputPath}`
 }
 
 /**
@@ -155,15 +215,7 @@ async function sendToTrackers(suite: Suite, o: RunCliOptions, runs: ResolvedRun[
 
 function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): void {
   io.out('')
-  io.out(
-    renderTable(
-      ['Benchmark', 'Model', 'Accuracy', 'Correct/Scored', 'Samples', 'Errors', 'Latency s (mean)', ...(compact ? [] : ['Tokens in/out', 'Cost $', 'Energy J'])],
-      summaries.map((s) => [
-        s.benchmark, s.model, s.accuracy.toFixed(4), `${s.correct}/${s.scored_samples}`, s.total_samples, s.errors, s.mean_latency_seconds.toFixed(3),
-        ...(compact ? [] : [`${s.total_input_tokens}/${s.total_output_tokens}`, s.total_cost_usd.toFixed(6), s.total_energy_joules.toFixed(1)]),
-      ]),
-    ),
-  )
+  io.out(resultsTable(summaries, { compact, width: io.columns }))
   for (const s of summaries) {
     const unscored = s.total_samples - s.scored_samples - s.errors
     if (unscored > 0) io.out(`  ${s.benchmark} / ${s.model}: ${unscored} unscored (${Object.entries(s.unscored_reasons).map(([k, v]) => `${k} ${v}`).join(', ')}), excluded from accuracy`)
@@ -175,14 +227,14 @@ function printResults(summaries: RunSummary[], io: CliIO, compact: boolean): voi
     io.out(`  results: ${s.output_path}`)
     io.out(`  summary: ${summaryPathFor(s.output_path)}`)
   }
-  if (summaries.length === 1) io.out(`Accuracy: ${summaries[0].accuracy.toFixed(4)} (${summaries[0].correct}/${summaries[0].scored_samples})`)
+  if (summaries.length === 1) {
+    const s = summaries[0]
+    io.out(s.scored_samples ? `Accuracy: ${s.accuracy.toFixed(4)} (${s.correct}/${s.scored_samples})` : `Accuracy: none (0 of ${s.total_samples} samples scored)`)
+  }
 }
 
 export const runCommand: Command = async (argv, io) => {
   const o = parseRunArgs(argv)
-  if (o.help) {
-    io.out(RUN_USAGE)
-    return 0
-  }
-  return (await executeRun(o, io)).exitCode
+  if (o.help) return io.out(o.help), 0
+  return (await executeRun(o, io, { interruptCommand: 'jarvis eval run' })).exitCode
 }

@@ -1,38 +1,10 @@
 // `jarvis serve -m MODEL`: the embedded llama.cpp engine behind OpenAI- and Ollama-compatible HTTP APIs.
-import { parseArgs } from 'node:util'
 import { createLlamaCppEngine } from '../../engines/llama-cpp.ts'
 import { isJarvisError, JarvisError } from '../../core/errors.ts'
 import { startServer } from '../../serve/server.ts'
+import { SERVE_SPEC } from '../command-specs.ts'
 import type { CliIO, Command } from '../io.ts'
-
-export const SERVE_USAGE = `Usage: jarvis serve -m MODEL [options]
-
-Serves a GGUF model (path or hf:owner/repo:quant) over /v1/chat/completions, /v1/models, /api/chat, /api/tags.
-
-  -m, --model MODEL    .gguf path or node-llama-cpp model URI (required)
-      --port N         port to listen on (default 8080; 0 picks a free one)
-      --host HOST      address to bind (default 127.0.0.1)
-      --threads N      llama.cpp threads (default cores − 1, from 1 to 4: one core stays with Node)
-      --parallel N     requests decoded at once; more wait in a queue (default 1)
-      --ctx-size N     tokens per request slot (default: what memory allows, at most 8192)
-      --alias NAME     model id to report (default: the file name without .gguf)
-      --cpu            do not use a GPU even if one is found
-      --cache-dir DIR  where hf: models are cached (default ~/.node-llama-cpp/models)
-  -v, --verbose        print llama.cpp warnings and the device chosen`
-
-const OPTIONS = {
-  model: { type: 'string', short: 'm' },
-  port: { type: 'string', default: '8080' },
-  host: { type: 'string', default: '127.0.0.1' },
-  threads: { type: 'string' },
-  parallel: { type: 'string', default: '1' },
-  'ctx-size': { type: 'string' },
-  alias: { type: 'string' },
-  cpu: { type: 'boolean', default: false },
-  'cache-dir': { type: 'string' },
-  verbose: { type: 'boolean', short: 'v', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const
+import { parseCommandLine } from '../parse-command.ts'
 
 function wholeNumber(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined
@@ -56,15 +28,18 @@ function processStopSignal(): AbortSignal {
 
 /** The command with an injectable stop signal (tests); serves until `stop` aborts. */
 export async function runServe(argv: string[], io: CliIO, stopSignal?: AbortSignal): Promise<number> {
-  let values
+  let parsed
   try {
-    values = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values
+    parsed = parseCommandLine(SERVE_SPEC, argv)
+    if (parsed.positionals.length) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis serve: unexpected argument "${parsed.positionals[0]}". Run jarvis serve --help.`)
   } catch (e) {
-    // node's messages go on with a hint about '--' that does not apply here: keep the first sentence.
-    io.err(`jarvis serve: ${(e as Error).message.replace(/\. .*$/s, '').replace(/\.$/, '')}. Run jarvis serve --help.`)
-    return 2
+    if (!isJarvisError(e)) throw e
+    io.err(e.message)
+    return e.exitCode
   }
-  if (values.help) return (io.out(SERVE_USAGE), 0)
+  if (parsed.help) return (io.out(parsed.help), 0)
+  const v = parsed.values as { model?: string; port?: string; host?: string; threads?: string; parallel?: string; 'ctx-size'?: string; alias?: string; 'cache-dir'?: string }
+  const values = { ...v, port: v.port ?? '8080', host: v.host ?? '127.0.0.1', parallel: v.parallel ?? '1', cpu: parsed.values.cpu === true, verbose: parsed.values.verbose === true }
   let closeAll = async () => {}
   try {
     if (!values.model) throw new JarvisError('JARVIS_BAD_OPTION', 'jarvis serve: missing -m MODEL (a .gguf path or hf:owner/repo:quant). Run jarvis serve --help.')

@@ -1,15 +1,16 @@
 import { readAllResults } from '../../results/read-results.ts'
 import { summarizeResults } from '../../results/summary.ts'
+import { JarvisError } from '../../core/errors.ts'
+import { EVAL_SPECS } from '../command-specs.ts'
 import type { Command } from '../io.ts'
+import { parseCommandLine } from '../parse-command.ts'
 
 /** `jarvis eval summarize FILE`: the spec's printout (File, Benchmark, Model, Total, Scored, Correct, Accuracy, Errors). */
 export const summarizeCommand: Command = async (argv, io) => {
-  const files = argv.filter((a) => !a.startsWith('-'))
-  if (files.length !== 1 || argv.length !== 1) {
-    io.err('usage: jarvis eval summarize RESULTS.jsonl')
-    return 2
-  }
-  const file = files[0]
+  const { positionals, help } = parseCommandLine(EVAL_SPECS.summarize, argv)
+  if (help) return io.out(help), 0
+  if (positionals.length !== 1) throw new JarvisError('JARVIS_BAD_OPTION', `jarvis eval summarize: give exactly one results file (got ${positionals.length}). Usage: jarvis eval summarize RESULTS.jsonl`)
+  const file = positionals[0]
   const issues: string[] = []
   const results = await readAllResults(file, (i) => issues.push(`line ${i.line}: ${i.reason}`))
   for (const i of issues) io.err(`warning: ${file} ${i}`)

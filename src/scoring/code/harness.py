@@ -12,9 +12,11 @@
 #   - assert tests are decided here: the child (a fresh interpreter, not a fork, so the asserts are not in its
 #     memory, and tests.json is deleted before it starts) evaluates the asserted expressions that are not
 #     literals and sends the values back; this process compares them with the literals.
+#   - pytest-style test functions (testfns) can only run in the program's process: their verdict is the child's
+#     (a program written against this harness can pass its own tests there; it still cannot touch other tests).
 #
-# Reads tests.json {mode: stdin|functional|asserts, timeout_s, caps, fn_name?, inputs?, tests?} and
-# solution.py. Writes JSON lines to fd 3:
+# Reads tests.json {mode: stdin|functional|asserts|testfns, timeout_s, caps, fn_name?, inputs?, tests?,
+# test_code?} and solution.py. Writes JSON lines to fd 3:
 #   start -> (compile_error | bad_tests | ready) -> (load_error | missing_entry_point | test*) -> done
 # Nothing the model's code does can happen before "ready", so only events before it may end in "unscored".
 import ast, builtins, io, json, operator, os, select, signal, sys, threading, time, traceback
@@ -253,6 +255,37 @@ def child_asserts(job):
     reply(w, status='ok', values=values)
 
 
+def load_solution(code):
+    """A fresh `solution` module from the candidate's code; the tests import from it."""
+    import types
+    m = types.ModuleType('solution')
+    m.__file__ = os.path.join(BASE, 'solution.py')
+    sys.modules['solution'] = m
+    exec(code, m.__dict__)
+    return m
+
+
+def child_testfns(code, preamble, name, fn_code, w):
+    try:
+        load_solution(code)
+    except BaseException as e:
+        return reply(w, status='load_error', error=short(e))
+    reply(w, loaded=True)
+    ns = {'__name__': 'test_solution', '__builtins__': builtins}
+    try:
+        exec(preamble, ns)
+        exec(fn_code, ns)
+        ns[name]()
+    except SystemExit as e:
+        if e.code not in (None, 0):
+            return reply(w, status='error', error='SystemExit(%r)' % (e.code,))
+    except AssertionError as e:
+        return reply(w, status='failed', error=short(e))
+    except BaseException as e:
+        return reply(w, status='error', error=short(e))
+    reply(w, status='ok', error=None)
+
+
 # ---------------------------------------------------------------- the supervisor side
 
 def fresh_file(tag):
@@ -420,6 +453,43 @@ def run_functional(emit, cfg, code, src, prelude, args_list):
         emit(event='test', i=i, status=st, error=rec.get('error'), out=out, truncated=rec.get('truncated') is True, ms=child.ms)
 
 
+def split_test_module(test_code, names):
+    """testfns: the test file's top-level statements that are not tests (imports, helpers) and each named test."""
+    tree = ast.parse(test_code, 'test_solution.py')
+    tests, preamble = {}, []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith('test_'):
+            tests[node.name] = node
+        else:
+            preamble.append(node)
+    if sorted(tests) != sorted(names):
+        raise ValueError('test functions %s do not match the expected %s' % (sorted(tests), sorted(names)))
+    mod = lambda body: compile(ast.Module(body=body, type_ignores=[]), 'test_solution.py', 'exec')
+    return mod(preamble), [(n, mod([tests[n]])) for n in names]
+
+
+def run_testfns(emit, cfg, code, prepared):
+    # The tests are CALLED, each against a freshly loaded module in a child of its own (OpenJarvis only defined
+    # them, so any importable code passed). A module that cannot even be imported is a load error.
+    preamble, tests = prepared
+    for i, (name, fn_code) in enumerate(tests):
+        child = Child(lambda w: child_testfns(code, preamble, name, fn_code, w))
+        records, loaded, timed_out, status = child.watch(cfg['timeout_s'])
+        child.close()
+        rec = final(records)
+        if timed_out and not loaded:
+            return emit(event='load_error', status='timeout', error=None)
+        if timed_out:
+            emit(event='test', i=i, name=name, status='timeout', error=None, ms=child.ms)
+            return
+        if rec is None:
+            return ended_early(emit, i, status)
+        if rec['status'] == 'load_error':
+            return emit(event='load_error', status='error', error=rec.get('error'))
+        st = rec['status'] if rec['status'] in ('ok', 'failed', 'error') else 'error'
+        emit(event='test', i=i, name=name, status=st, error=rec.get('error'), ms=child.ms)
+
+
 OPS = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
     ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -514,6 +584,8 @@ def main(report):
             prepared = [json.dumps([json.loads(line) for line in inp.split('\n')]) for inp in cfg['inputs']]
         elif mode == 'asserts':
             prepared = [plan_assert(i, t) for i, t in enumerate(cfg['tests'])]
+        elif mode == 'testfns':
+            prepared = split_test_module(cfg['test_code'], cfg['tests'])
         else:
             prepared = None
         prelude = compile(LCB_PRELUDE if cfg.get('prelude') else '', '<prelude>', 'exec')
@@ -526,6 +598,8 @@ def main(report):
         run_stdin(emit, cfg, code, prelude)
     elif mode == 'functional':
         run_functional(emit, cfg, code, src, prelude, prepared)
+    elif mode == 'testfns':
+        run_testfns(emit, cfg, code, prepared)
     else:
         run_asserts(emit, cfg, prepared)
     emit(event='done')

@@ -3,6 +3,7 @@
 //
 //   runLcbTests(code, tests, opts): Promise<CodeTestRun>
 //   runAssertTests(code, asserts, opts): Promise<CodeTestRun>
+//   runTestFunctions(code, testCode, opts): Promise<CodeTestRun & { names }>   pytest-style test_… functions, each called
 import { stdoutMatches } from './compare-stdout.ts'
 import type { LcbTest } from './lcb-tests.ts'
 import { parsePyJson, pyJsonEqual } from './py-json-equal.ts'
@@ -93,4 +94,17 @@ function safeJsonEqual(actual: string, expected: string): boolean {
 export async function runAssertTests(code: string, asserts: string[], opts: RunTestsOptions & { entryPoint?: string }): Promise<CodeTestRun> {
   const report = await runHarness({ mode: 'asserts', code, tests: asserts, fnName: opts.entryPoint, perTestTimeoutMs: opts.perTestTimeoutMs, memoryBytes: opts.memoryBytes, signal: opts.signal })
   return toRun(report, report.phase === 'ran' ? asserts.map((_, i) => outcome(report.results[i], () => true)) : [])
+}
+
+/** The top-level `def test_…(` functions of a test module, in file order. */
+export const testFunctionNames = (testCode: string): string[] => [...testCode.matchAll(/^(?:async\s+)?def\s+(test_\w+)\s*\(/gm)].map((m) => m[1])
+
+/**
+ * pytest-style tests (`from solution import …` then `def test_…():`), each CALLED against a freshly imported
+ * `solution` module made from the code, in one sandboxed process per sample. `names[i]` is outcome i's test.
+ */
+export async function runTestFunctions(code: string, testCode: string, opts: RunTestsOptions): Promise<CodeTestRun & { names: string[] }> {
+  const names = testFunctionNames(testCode)
+  const report = await runHarness({ mode: 'testfns', code, tests: names, testCode, perTestTimeoutMs: opts.perTestTimeoutMs, memoryBytes: opts.memoryBytes, signal: opts.signal })
+  return { ...toRun(report, report.phase === 'ran' ? names.map((_, i) => outcome(report.results[i], () => true)) : []), names }
 }

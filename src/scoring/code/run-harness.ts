@@ -14,15 +14,17 @@ import type { SandboxIsolation } from '../../sandbox/index.ts'
 
 const HARNESS = readFileSync(new URL('./harness.py', import.meta.url), 'utf8')
 
-export type HarnessMode = 'stdin' | 'functional' | 'asserts'
+export type HarnessMode = 'stdin' | 'functional' | 'asserts' | 'testfns'
 
 export interface HarnessJob {
   mode: HarnessMode
   code: string
   /** stdin: each test's stdin (written to in/<i>.txt); functional: each test's JSON-lines arguments. */
   inputs?: string[]
-  /** asserts: one Python statement per test. */
+  /** asserts: one Python statement per test; testfns: the names of the test functions, in the order to run. */
   tests?: string[]
+  /** testfns: the test module (imports from `solution`, helpers, `def test_…():` functions). */
+  testCode?: string
   /** Largest output kept per test (stdin text or the JSON of the return value). */
   caps?: number[]
   fnName?: string
@@ -54,13 +56,13 @@ export interface HarnessReport {
   isolation?: SandboxIsolation
 }
 
-const count = (job: HarnessJob) => (job.mode === 'asserts' ? job.tests?.length : job.inputs?.length) ?? 0
+const count = (job: HarnessJob) => (job.mode === 'asserts' || job.mode === 'testfns' ? job.tests?.length : job.inputs?.length) ?? 0
 
 export async function runHarness(job: HarnessJob): Promise<HarnessReport> {
   const n = count(job)
   const caps = job.caps ?? Array.from({ length: n }, () => 0)
   const files: Record<string, string> = { 'harness.py': HARNESS, 'solution.py': job.code }
-  const cfg = { mode: job.mode, timeout_s: job.perTestTimeoutMs / 1000, caps, fn_name: job.fnName ?? null, prelude: job.prelude ?? false, inputs: job.mode === 'functional' ? job.inputs : undefined, tests: job.tests }
+  const cfg = { mode: job.mode, timeout_s: job.perTestTimeoutMs / 1000, caps, fn_name: job.fnName ?? null, prelude: job.prelude ?? false, inputs: job.mode === 'functional' ? job.inputs : undefined, tests: job.tests, test_code: job.testCode }
   files['tests.json'] = JSON.stringify(cfg)
   if (job.mode === 'stdin') job.inputs!.forEach((input, i) => (files[`in/${i}.txt`] = input))
   const maxCap = Math.max(0, ...caps)

@@ -114,18 +114,21 @@ export function checklistCoverage(parse: ChecklistParse): { covered: number; cov
 
 export const CHECKLIST_SYSTEM = 'You are a careful evaluator. For each checklist item, answer YES or NO.'
 
-/** The numbered-lines checklist prompt (use-case benchmarks); context and response are cut as OpenJarvis did. */
-export function buildChecklistMessages(opts: { context: string; response: string; items: string[] }): ChatMessage[] {
+/**
+ * The numbered-lines checklist prompt (use-case benchmarks). Context and response are cut at 1000 and 3000
+ * characters as OpenJarvis did, unless the benchmark needs the judge to see more (a long report's last section).
+ */
+export function buildChecklistMessages(opts: { context: string; response: string; items: string[]; contextChars?: number; responseChars?: number }): ChatMessage[] {
   const numbered = opts.items.map((item, i) => `${i + 1}. ${item}`).join('\n')
   const user = [
     'Check an AI response against a list of yes/no criteria.',
     'For each numbered criterion, decide whether the response meets it and give a short reason.',
     '',
     'The task given to the AI:',
-    opts.context.slice(0, 1000),
+    opts.context.slice(0, opts.contextChars ?? 1000),
     '',
     'The AI response:',
-    opts.response.slice(0, 3000),
+    opts.response.slice(0, opts.responseChars ?? 3000),
     '',
     'Criteria:',
     numbered,

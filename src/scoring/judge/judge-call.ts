@@ -3,6 +3,7 @@
 //   newUsage(): JudgeUsage            { calls, prompt_tokens, completion_tokens, cost_usd }, stored per sample
 //   askJudge(ctx, messages, usage, opts?): Promise<JudgeAnswer>
 //   judgeUnscored(answer, metadata): Score     the Score for a judge that was unavailable or failed
+//   heuristicMarks(ctx)                         { judge: "heuristic", judge_unavailable } for a line scored without a judge
 //
 // OpenJarvis did not track judge tokens or cost at all (openjarvis-evals.md §10.12); here every call adds to
 // `scoring_metadata.judge_usage`, which the summary sums into `judge`.
@@ -50,3 +51,16 @@ export function judgeUnscored(answer: Extract<JudgeAnswer, { ok: false }>, metad
     metadata: { ...metadata, reason: answer.reason, judge_error: answer.error },
   }
 }
+
+/** `scoring_metadata.judge` of a line a keyword heuristic scored because no judge was available. */
+export const HEURISTIC_JUDGE = 'heuristic'
+
+/**
+ * The marks of a heuristic verdict (use-case benchmarks without a judge, as OpenJarvis fell back): the line
+ * says so, and the summary counts such lines (`judge.heuristic_samples`), so a keyword score is never mistaken
+ * for a judged one.
+ */
+export const heuristicMarks = (ctx: Pick<ScoreContext, 'judge'>): { judge: string; judge_unavailable: string } => ({
+  judge: HEURISTIC_JUDGE,
+  judge_unavailable: ctx.judge.unavailableReason ?? 'no judge configured',
+})

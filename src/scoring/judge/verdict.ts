@@ -3,6 +3,7 @@
 //   parseCorrectVerdict(text): CorrectVerdict     { verdict: true | false | null, extractedAnswer?, reasoning?, via? }
 //   parsePairwiseVerdict(text): PairwiseToken | null
 //   parseChecklist(text, n)                       (re-exported from checklist.ts)
+//   field(line, key), yesNo(value)                one `key: value` line, and a yes/no value (rubric.ts reads fields with them)
 //
 // OpenJarvis read the FIRST "correct: yes|no" and fell back to "CORRECT" in the reply and "INCORRECT" not in it,
 // or to "TRUE" anywhere (so "not true" was true); WildChat took the FIRST [[…]] token, often an echo of the
@@ -31,14 +32,14 @@ const YES = new Set(['yes', 'y', 'true', 'correct'])
 const NO = new Set(['no', 'n', 'false', 'incorrect', 'wrong'])
 
 /** The value of a `key: value` line, when the key matches; JSON-ish `"key": "value",` too. */
-function field(line: string, key: RegExp, separators = ':=：'): string | null {
+export function field(line: string, key: RegExp, separators = ':=：'): string | null {
   const p = plainLine(line).replace(/^["']/, '')
   const m = new RegExp(`^(?:${key.source})["']?\\s*[${separators}]\\s*(.*)$`, 'i').exec(p)
   return m ? m[1].replace(/^["'\s]+/, '').replace(/["']\s*,?\s*$/, '').trim() : null
 }
 
 /** yes/no at the start of a value; an echoed template ("yes or no", "<yes or no>") is no verdict. */
-function yesNo(value: string): boolean | null {
+export function yesNo(value: string): boolean | null {
   const v = value.replace(/[*_`"'\[\]]/g, '').trim().toLowerCase()
   if (/^<|^(yes|no)\s*(\/|or)\s*(yes|no)\b/.test(v)) return null
   const m = /^(yes|no|true|false|correct|incorrect|y|n)\b(.*)$/.exec(v)

@@ -7,7 +7,7 @@ import { openNvml } from '../../../src/telemetry/nvml.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const [scenario, raw] = process.argv.slice(2)
-const opts = JSON.parse(raw ?? '{}') as Partial<CreateTelemetryOptions> & { spanMs?: number; spans?: number; seed?: number }
+const opts = JSON.parse(raw ?? '{}') as Partial<CreateTelemetryOptions> & { spanMs?: number; spans?: number; seed?: number; inFlight?: number }
 
 async function create(log: string[]) {
   return createTelemetry({ enabled: true, gpuMetrics: true, energyVendor: '', numGpus: 1, engineScope: 'in-process', log: (l) => log.push(l), ...opts })
@@ -78,6 +78,23 @@ const scenarios: Record<string, () => Promise<unknown>> = {
     const totals = t.totals()
     await t.close()
     return { log, spans: out, totals, deviceEnergyJoules: totals.device_energy_joules }
+  },
+
+  /** One sample alone, then `inFlight` samples of the same length all at once, on the same GPU. */
+  async concurrent() {
+    const log: string[] = []
+    const t = await create(log)
+    const run = async () => {
+      const span = t.begin()
+      const t0 = performance.now()
+      await sleep(opts.spanMs ?? 300)
+      return { ...span.end(), seconds: (performance.now() - t0) / 1000 }
+    }
+    const alone = await run()
+    const together = await Promise.all(Array.from({ length: opts.inFlight ?? 8 }, run))
+    const totals = t.totals()
+    await t.close()
+    return { log, alone, together, totals }
   },
 
   /** GPU reads fail for a while in the middle of a sample, then recover. */

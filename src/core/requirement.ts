@@ -1,0 +1,43 @@
+// What a benchmark or backend needs from this machine beyond Node (a container runtime, a Python package, a
+// program on PATH). Declared as data in the registries; src/requirements probes the real thing (the engine
+// answering, the package importing), never just a client on PATH.
+
+/** An environment setting under which a requirement does not apply (SWE-bench on Modal needs no local engine). */
+export interface NotNeededWhen {
+  env: string
+  /** Compared case-insensitively. */
+  equals: string
+}
+
+export type Requirement = (
+  /** The container runtime JARVIS_CONTAINER_RUNTIME selects: the Docker Engine (default) or local bwrap. */
+  | { kind: 'container-runtime' }
+  /** A Docker Engine answering on DOCKER_HOST (an external harness talks to it, not our runtime). */
+  | { kind: 'docker-engine' }
+  /** `import <module>` works in the Python named by `pythonEnv` (default JARVIS_PYTHON, else python3). */
+  | { kind: 'python-module'; module: string; install: string; pythonEnv?: string }
+  /** An executable on PATH. */
+  | { kind: 'command'; command: string; install: string }
+) & { notNeededWhen?: NotNeededWhen }
+
+export interface RequirementStatus {
+  requirement: Requirement
+  /** Short name for tables: "container runtime", "Python swebench", "tmux". */
+  label: string
+  ok: boolean
+  /** Where it was found, or (not ok) one sentence: what is missing and how to get it. */
+  detail: string
+}
+
+export function requirementLabel(r: Requirement): string {
+  switch (r.kind) {
+    case 'container-runtime':
+      return 'container runtime'
+    case 'docker-engine':
+      return 'Docker Engine'
+    case 'python-module':
+      return `Python ${r.module}`
+    case 'command':
+      return r.command
+  }
+}

@@ -1,0 +1,84 @@
+// Requirement probes: each tries the real thing once per process (the engine answers /_ping, bwrap creates a
+// namespace, the Python package imports, the program is on PATH) and says in one sentence what is missing and
+// how to get it. Probes run in parallel and load their modules lazily, so `jarvis eval list` stays fast.
+//
+//   checkRequirements(list, env?) → RequirementStatus[]      requirementError(subject, statuses) → JarvisError | null
+import { spawn } from 'node:child_process'
+import { accessSync, constants } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { JarvisError } from '../core/errors.ts'
+import { requirementLabel, type Requirement, type RequirementStatus } from '../core/requirement.ts'
+
+const cache = new Map<string, Promise<RequirementStatus>>()
+
+export function checkRequirements(list: readonly Requirement[], env: NodeJS.ProcessEnv = process.env): Promise<RequirementStatus[]> {
+  return Promise.all(list.map((r) => probe(r, env)))
+}
+
+function probe(r: Requirement, env: NodeJS.ProcessEnv): Promise<RequirementStatus> {
+  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : ''])
+  let p = cache.get(key)
+  if (!p) cache.set(key, (p = run(r, env).then(([ok, detail]) => ({ requirement: r, label: requirementLabel(r), ok, detail }))))
+  return p
+}
+
+async function run(r: Requirement, env: NodeJS.ProcessEnv): Promise<[boolean, string]> {
+  const skip = r.notNeededWhen
+  if (skip && (env[skip.env] ?? '').toLowerCase() === skip.equals.toLowerCase()) return [true, `not needed (${skip.env}=${env[skip.env]})`]
+  try {
+    switch (r.kind) {
+      case 'container-runtime': {
+        const { containerRuntime } = await import('../containers/index.ts')
+        const p = await (await containerRuntime(env)).probe()
+        return p.ok ? [true, `${p.where}${p.detail ? ` (${p.detail})` : ''}`] : [false, p.reason]
+      }
+      case 'docker-engine': {
+        const { DockerEngineRuntime } = await import('../containers/docker-runtime.ts')
+        const p = await new DockerEngineRuntime(env).probe()
+        return p.ok ? [true, `${p.where} (${p.detail})`] : [false, p.reason]
+      }
+      case 'python-module': {
+        const python = env[r.pythonEnv ?? 'JARVIS_PYTHON'] || 'python3'
+        const res = await runQuiet(python, ['-c', `import ${r.module}`], env)
+        if (res.code === 0) return [true, `${python}: import ${r.module}`]
+        const why = res.error ?? (res.stderr.trim().split('\n').pop() || `exit ${res.code}`)
+        return [false, `Python package ${r.module}: ${python} -c "import ${r.module}" failed (${why}). ${r.install}`]
+      }
+      case 'command': {
+        const found = onPath(r.command, env)
+        return found ? [true, found] : [false, `${r.command} is not on PATH. ${r.install}`]
+      }
+    }
+  } catch (e) {
+    return [false, `${requirementLabel(r)}: ${(e as Error).message}`]
+  }
+}
+
+function onPath(command: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    try {
+      accessSync(join(dir, command), constants.X_OK)
+      return join(dir, command)
+    } catch {}
+  }
+  return null
+}
+
+function runQuiet(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; error?: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { PATH: env.PATH ?? '', HOME: env.HOME ?? '/tmp', PYTHONPATH: env.PYTHONPATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    // Our own timer (spawn's `timeout` keeps the process alive for its whole length when the spawn fails).
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', (e) => (clearTimeout(timer), resolve({ code: null, stderr, error: (e as NodeJS.ErrnoException).code ?? e.message })))
+    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stderr })))
+  })
+}
+
+/** One line for everything missing, or null when nothing is: "<subject> needs …: <detail>; <detail>". */
+export function requirementError(subject: string, statuses: RequirementStatus[]): JarvisError | null {
+  const missing = statuses.filter((s) => !s.ok)
+  if (!missing.length) return null
+  return new JarvisError('JARVIS_REQUIREMENT', `${subject} needs ${missing.map((s) => s.label).join(', ')}: ${missing.map((s) => s.detail).join(' ')}`)
+}
