@@ -1,9 +1,8 @@
-// Value checks for `jarvis eval run` flags, kept apart from the parser so any parser (node:util parseArgs
-// today) calls the same ones: each returns the number or throws one clear line (exit 2).
+// Value checks for `jarvis eval run` flags, kept apart from the parser (commander, parse-command.ts, takes
+// `--temperature -1` as the value): each returns the number or throws one clear line (exit 2).
 //
 //   temperatureValue(raw)      0 to 2, as [defaults] temperature
 //   queryTimeoutValue(raw)     seconds, above 0, at most MAX_TIMEOUT_S
-//   negativeValuesJoined(argv, flags)   `--temperature -1` → `--temperature=-1`, so a parser reads -1 as the value
 import { JarvisError } from '../core/errors.ts'
 
 /** Node's timers hold at most 2^31 − 1 ms (24.8 days); a longer one fires at once, so every sample would time out. */
@@ -25,18 +24,4 @@ export function queryTimeoutValue(raw: string | undefined, flag = '--query-timeo
   const n = number(raw)
   if (!(Number.isFinite(n) && n > 0 && n <= MAX_TIMEOUT_S)) throw bad(flag, raw, `seconds, a number above 0 and at most ${MAX_TIMEOUT_S} (24.8 days)`)
   return n
-}
-
-/** Joins a value that looks like a negative number to its flag; other arguments are left as they are. */
-export function negativeValuesJoined(argv: string[], valueFlags: ReadonlySet<string>): string[] {
-  const out: string[] = []
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    const next = argv[i + 1]
-    if (valueFlags.has(a) && next !== undefined && /^-(\d|\.\d)/.test(next)) {
-      out.push(`${a}=${next}`)
-      i++
-    } else out.push(a)
-  }
-  return out
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_TIMEOUT_S, negativeValuesJoined, queryTimeoutValue, temperatureValue } from '../../src/cli/option-values.ts'
+import { MAX_TIMEOUT_S, queryTimeoutValue, temperatureValue } from '../../src/cli/option-values.ts'
 import { parseRunArgs } from '../../src/cli/run-options.ts'
 
 describe('flag values (issue 17)', () => {
@@ -15,10 +15,5 @@ describe('flag values (issue 17)', () => {
     expect(queryTimeoutValue(String(MAX_TIMEOUT_S))).toBe(MAX_TIMEOUT_S)
     for (const v of ['0', '-2', '1e10', 'Infinity', 'NaN', '', 'soon'])
       expect(() => queryTimeoutValue(v), v).toThrow(`--query-timeout ${JSON.stringify(v)}: expected seconds, a number above 0 and at most 2147483 (24.8 days).`)
-  })
-
-  it('joins only negative-number values of the flags named', () => {
-    expect(negativeValuesJoined(['--temperature', '-1', '-n', '3', '--seed', '-.5', '-v'], new Set(['--temperature', '--seed']))).toEqual(['--temperature=-1', '-n', '3', '--seed=-.5', '-v'])
-    expect(negativeValuesJoined(['--temperature', '-v'], new Set(['--temperature']))).toEqual(['--temperature', '-v'])
   })
 })
