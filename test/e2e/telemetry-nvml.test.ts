@@ -85,7 +85,9 @@ describe('GPU telemetry through the CLI', () => {
       expect(l.gpu_utilization_pct, l.record_id).toBe(UTIL)
       // power_watts is the device's mean power over the sample's window: 200 W with 4 in flight, not 200 / 4;
       // energy_joules is the sample's share, so energy / latency is below it; IPW = 1 / device power.
-      expect(Math.abs(l.power_watts - 200), `${l.record_id} ${l.power_watts}`).toBeLessThanOrEqual(200 * 0.03)
+      // A line's window is tens of ms over 50 ms polls: on a loaded machine the poll timing jitters by a few %
+      // (the run-level totals below stay within 1 %); a share would be ≈ 50 W, far outside this band.
+      expect(Math.abs(l.power_watts - 200), `${l.record_id} ${l.power_watts}`).toBeLessThanOrEqual(200 * 0.08)
       // (the line's power and energy are rounded to 6 places; ipw and ipj come from the unrounded values)
       expect(l.is_correct ? l.ipw * l.power_watts : l.ipw, l.record_id).toBeCloseTo(l.is_correct ? 1 : 0, 5)
       expect(l.is_correct ? l.ipj * l.energy_joules : l.ipj, l.record_id).toBeCloseTo(l.is_correct ? 1 : 0, 5)
