@@ -1,0 +1,1 @@
+export async function writeAmaBench(_root: string): Promise<void> {}

@@ -1,0 +1,1 @@
+export async function writeDeepPlanning(_root: string): Promise<void> {}

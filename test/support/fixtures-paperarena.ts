@@ -1,0 +1,1 @@
+export async function writePaperArena(_root: string): Promise<void> {}

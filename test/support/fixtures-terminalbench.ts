@@ -1,0 +1,1 @@
+export async function writeTerminalBench(_root: string): Promise<void> {}
