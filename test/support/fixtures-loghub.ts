@@ -84,7 +84,7 @@ export async function writeHdfsFile(logPath: string, labelPath: string, o: { meg
     let chunk = ''
     for (let n = 0; n < 2000; n++, t++) chunk += `${hdfsLine(t, blocks[t % blocks.length], Math.floor(t / blocks.length))}\n`
     bytes += Buffer.byteLength(chunk)
-    if (!out.write(chunk)) await new Promise((ok) => out.once('drain', ok))
+    if (!out.write(chunk)) await new Promise<void>((ok) => out.once('drain', () => ok()))
   }
   await new Promise<void>((ok, ko) => out.end((e?: Error | null) => (e ? ko(e) : ok())))
   const labels = createWriteStream(labelPath)
