@@ -20,6 +20,8 @@ export interface SnapshotRef {
   revision?: string
   /** Which repo paths to fetch. */
   include: (path: string) => boolean
+  /** Narrows the included paths knowing all of them (e.g. "the qa/ folder's files if it has any"). */
+  choose?: (paths: string[]) => string[]
   /** The files in words, for messages ("the validation attachments"). */
   what?: string
 }
@@ -51,7 +53,7 @@ export async function loadHubSnapshot(ref: SnapshotRef, settings: HubSettings = 
       .filter((e) => e.type === 'file')
       .map((e) => ({ path: e.path, size: e.lfs?.size ?? e.size }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    const chosen = tree.filter((f) => ref.include(f.path))
+    const chosen = pick(ref, tree)
     if (chosen.length === 0) throw nothingChosen(ref, revision, tree.map((f) => f.path))
     const files: SnapshotFile[] = []
     for (const f of chosen) files.push({ ...f, local: await downloadHubFile(t, api, settings, commit, f.path) })
@@ -67,7 +69,7 @@ export async function loadHubSnapshot(ref: SnapshotRef, settings: HubSettings = 
 async function fromCache(ref: SnapshotRef, revision: string, s: HubSettings): Promise<HubSnapshot> {
   const commit = SHA.test(revision) ? revision : await readRefPointer(s.cacheDir, ref.repo, revision)
   const tree = commit ? await readTreeManifest(s.cacheDir, ref.repo, commit) : undefined
-  const chosen = (tree ?? []).filter((f) => ref.include(f.path)).map((f) => ({ ...f, local: snapshotPath(s.cacheDir, ref.repo, commit!, f.path) }))
+  const chosen = pick(ref, tree ?? []).map((f) => ({ ...f, local: snapshotPath(s.cacheDir, ref.repo, commit!, f.path) }))
   const present = await Promise.all(chosen.map((f) => stat(f.local).then((st) => st.isFile(), () => false)))
   if (!commit || chosen.length === 0 || present.includes(false)) {
     throw new JarvisError(
@@ -76,6 +78,13 @@ async function fromCache(ref: SnapshotRef, revision: string, s: HubSettings): Pr
     )
   }
   return { repo: ref.repo, commit, files: chosen }
+}
+
+function pick(ref: SnapshotRef, tree: TreeFile[]): TreeFile[] {
+  const included = tree.filter((f) => ref.include(f.path))
+  if (!ref.choose) return included
+  const keep = new Set(ref.choose(included.map((f) => f.path)))
+  return included.filter((f) => keep.has(f.path))
 }
 
 function nothingChosen(ref: SnapshotRef, revision: string, paths: string[]): JarvisError {
