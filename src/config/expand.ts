@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import type { PriceOverrides } from '../engines/pricing.ts'
 import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
@@ -60,6 +60,12 @@ function localModelFile(name: string, cwd: string, configDir?: string): string {
   return existsSync(fromConfig) ? fromConfig : fromCwd
 }
 
+/** `dir/name`, refusing a name that would land anywhere else (validateSuite already refuses such names). */
+function insideDir(dir: string, name: string): string {
+  const path = resolve(dir, name)
+  if (dirname(path) !== dir) throw new JarvisError('JARVIS_BAD_CONFIG', `the output file name "${name}" would leave ${dir}; rename the benchmark or model.`)
+  return path
+}
 const priceOverrides = (suite: Suite): PriceOverrides =>
   Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
 
@@ -107,7 +113,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         recordIds: o.recordIds ?? b.record_ids ?? null,
         seed: o.seed ?? suite.run.seed,
         maxWorkers: o.maxWorkers ?? suite.run.max_workers,
-        outputPath: o.output ? resolve(cwd, o.output) : resolve(outputDir, `${b.name}_${slug}.jsonl`),
+        outputPath: o.output ? resolve(cwd, o.output) : insideDir(outputDir, `${b.name}_${slug}.jsonl`),
         judge: {
           model: judgeModel,
           engine: resolveEngineKey({ model: judgeModel, engine: judgeEngine, baseUrl: suite.judge.base_url }, `${opts.source} [judge]`),

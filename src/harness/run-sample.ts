@@ -100,7 +100,9 @@ export async function runSample(args: {
     score = { isCorrect: false, reason: attempt.stop, metadata: {} }
   } else {
     try {
-      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
+      // Scoring runs on the test's own signal: --query-timeout bounds inference only (judge requests and sandboxes
+      // have their own deadlines), so slow-but-correct code is not scored 0 for the model's time.
+      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal: args.signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
     } catch (e) {
       score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
     }
