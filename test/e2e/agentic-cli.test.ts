@@ -177,16 +177,27 @@ describe("toolcall15 through Ollama's API", () => {
   test('the same points over native /api/chat tool calls', async () => {
     const base = join(dir, 'out-ollama')
     const before = world.api.requests.filter((r) => r.path === '/api/chat').length
-    const res = await runJarvis(['eval', 'run', '-c', world.suite({ name: 'ollama', out: base, benchmarks: ['toolcall15'], engine: 'ollama' })], world.env, 180_000)
+    // --tools adds run tools beside the scenario's; a mock replaces the registry tool of its name (calculator)
+    const res = await runJarvis(['eval', 'run', '-c', world.suite({ name: 'ollama', out: base, benchmarks: ['toolcall15'], engine: 'ollama' }), '--tools', 'calculator,think'], world.env, 180_000)
     expect(res.code, res.stdout + res.stderr).toBe(0)
     const o = lines('toolcall15', base)
     const d = lines('toolcall15')
     for (const id of Object.keys(d)) expect([id, o[id].scoring_metadata.points, o[id].model_answer]).toEqual([id, d[id].scoring_metadata.points, d[id].model_answer])
     const bodies = world.api.requests.filter((r) => r.path === '/api/chat').slice(before)
     expect(bodies.length).toBeGreaterThan(15)
-    expect(bodies.every((b) => (b.body!.tools as unknown[]).length === 12)).toBe(true)
+    const offered = (b: (typeof bodies)[number]) => (b.body!.tools as { function: { name: string } }[]).map((t) => t.function.name)
+    expect(bodies.every((b) => offered(b).length === 13 && new Set(offered(b)).size === 13 && offered(b)[0] === 'think')).toBe(true)
     expect(bodies.some((b) => (b.body!.messages as { role: string; tool_name?: string }[]).some((m) => m.role === 'tool' && m.tool_name === 'search_files'))).toBe(true)
   }, 200_000)
+})
+
+describe('jarvis eval list', () => {
+  test('marks the seven agentic keys ready', async () => {
+    const res = await runJarvis(['eval', 'list', '--json'], { JARVIS_QUIET: '1' })
+    expect(res.code, res.stderr).toBe(0)
+    const list = JSON.parse(res.stdout) as { key: string; status: string }[]
+    expect(Object.fromEntries(ALL.map((k) => [k, list.find((b) => b.key === k)?.status]))).toEqual(Object.fromEntries(ALL.map((k) => [k, 'ready'])))
+  })
 })
 
 describe('bad input: a benchmark that needs an agent, run with jarvis-direct', () => {
