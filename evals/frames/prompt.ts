@@ -1,15 +1,9 @@
 // FRAMES prompts, paraphrasing OpenJarvis's: GAIA-style answer rules plus the Wikipedia articles of the row,
 // and a judge that checks the essential facts of the ground truth.
 import { structuredJudgePrompt, type JudgeInput } from '../../src/scoring/judge/judge-prompts.ts'
+import { GAIA_ANSWER_RULES } from '../shared/gaia-answer-rules.ts'
 
-export const INSTRUCTIONS = [
-  'Answer the question below. Rules:',
-  '- Give only your answer: a number, a short phrase with as few words as possible, or a comma-separated list of numbers and/or strings.',
-  '- For a number, write only the number, without units unless the question asks for them.',
-  "- For a string, use no articles and no abbreviations (e.g. write out state names).",
-  '- For a list, apply these rules to each element.',
-  '- The question may need reasoning over several Wikipedia articles.',
-].join('\n')
+export const INSTRUCTIONS = [...GAIA_ANSWER_RULES, '- The question may need reasoning over several Wikipedia articles.'].join('\n')
 
 export function buildPrompt(question: string, links: string[]): string {
   const articles = links.length ? `\n\nWikipedia articles that may help:\n${links.map((l) => `- ${l}`).join('\n')}` : ''

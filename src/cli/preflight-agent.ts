@@ -10,7 +10,7 @@ import { createTools, findTool, unknownToolMessage } from '../tools/index.ts'
 export function checkAgentNeeds(r: ResolvedRun, def: BenchmarkDefinition): void {
   const backend = findBackend(r.backend)
   if (def.requiresAgent && !backend?.tools)
-    throw new JarvisError('JARVIS_BAD_OPTION', `${r.benchmark} is scored on its tool calls and needs an agent backend; add --backend jarvis-agent (or backend = "jarvis-agent" in [[benchmarks]]).`)
+    throw new JarvisError('JARVIS_BAD_OPTION', `${r.benchmark} ${def.requiresAgentReason ?? 'is scored on its tool calls'} and needs an agent backend; add --backend jarvis-agent (or backend = "jarvis-agent" in [[benchmarks]]).`)
   for (const name of agentToolNames(def, r)) {
     const tool = findTool(name)
     if (!tool) throw new JarvisError('JARVIS_BAD_OPTION', unknownToolMessage(name, `${r.benchmark}'s default tools`))

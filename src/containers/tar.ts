@@ -5,6 +5,8 @@
 //
 //   packTar(files): Buffer           files: { path (relative, no leading /), content, mode? }
 //   unpackTar(buf): TarEntry[]
+//   readTarHeader(block), paxFields(data), entryName(header, pax, longName)   the pieces a streaming reader
+//                                    (src/datasets/tar-stream.ts) shares
 
 export interface TarFile {
   path: string
@@ -91,7 +93,7 @@ function num(b: Buffer, start: number, len: number): number {
   return s ? parseInt(s, 8) : 0
 }
 
-function paxFields(data: Buffer): Record<string, string> {
+export function paxFields(data: Buffer): Record<string, string> {
   const out: Record<string, string> = {}
   let i = 0
   while (i < data.length) {
@@ -107,31 +109,57 @@ function paxFields(data: Buffer): Record<string, string> {
   return out
 }
 
+export interface TarHeader {
+  /** The header's own name (ustar prefix joined); a PAX or GNU long name overrides it (entryName). */
+  name: string
+  type: string
+  size: number
+  mode: number
+  linkname: string
+}
+
+/** One 512-byte header block; null for the all-zero block that ends the archive. */
+export function readTarHeader(h: Buffer): TarHeader | null {
+  if (h.every((b) => b === 0)) return null
+  const prefix = cstr(h, 257, 6).startsWith('ustar') ? cstr(h, 345, 155) : ''
+  return {
+    name: prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100),
+    type: String.fromCharCode(h[156] || 0x30),
+    size: num(h, 124, 12),
+    mode: num(h, 100, 8),
+    linkname: cstr(h, 157, 100),
+  }
+}
+
+/** The entry's path: a PAX `path`, else a GNU long name, else the header's. */
+export const entryName = (h: TarHeader, pax: Record<string, string>, longName: string | null): string => pax.path ?? longName ?? h.name
+
+/** Bytes of data plus padding to the next block. */
+export const paddedSize = (size: number): number => size + ((BLOCK - (size % BLOCK)) % BLOCK)
+
+export const longNameOf = (data: Buffer): string => cstr(data, 0, data.length)
+
 export function unpackTar(buf: Buffer): TarEntry[] {
   const out: TarEntry[] = []
   let off = 0
   let pax: Record<string, string> = {}
   let longName: string | null = null
   while (off + BLOCK <= buf.length) {
-    const h = buf.subarray(off, off + BLOCK)
-    if (h.every((b) => b === 0)) break
-    const type = String.fromCharCode(h[156] || 0x30)
-    let size = num(h, 124, 12)
-    if (pax.size) size = Number(pax.size)
+    const h = readTarHeader(buf.subarray(off, off + BLOCK))
+    if (!h) break
+    const size = pax.size ? Number(pax.size) : h.size
     const data = buf.subarray(off + BLOCK, off + BLOCK + size)
-    off += BLOCK + size + ((BLOCK - (size % BLOCK)) % BLOCK)
-    if (type === 'x') {
+    off += BLOCK + paddedSize(size)
+    if (h.type === 'x') {
       pax = { ...pax, ...paxFields(data) }
       continue
     }
-    if (type === 'g') continue
-    if (type === 'L') {
-      longName = cstr(data, 0, data.length)
+    if (h.type === 'g') continue
+    if (h.type === 'L') {
+      longName = longNameOf(data)
       continue
     }
-    const prefix = cstr(h, 257, 6).startsWith('ustar') ? cstr(h, 345, 155) : ''
-    const name = pax.path ?? longName ?? (prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100))
-    out.push({ path: name, type, mode: num(h, 100, 8), data: Buffer.from(data), linkname: pax.linkpath ?? cstr(h, 157, 100) })
+    out.push({ path: entryName(h, pax, longName), type: h.type, mode: h.mode, data: Buffer.from(data), linkname: pax.linkpath ?? h.linkname })
     pax = {}
     longName = null
   }

@@ -21,7 +21,12 @@ export interface BenchmarkDefinition {
   defaultTools?: readonly string[]
   /** The samples need an agent backend (tool calls are what is scored): jarvis-direct is refused, exit 2. */
   requiresAgent?: boolean
-  /** The benchmark's own tools for one sample (e.g. scripted mocks serving recorded outputs), beside the run's. */
+  /** Why it needs one, for that line (default "is scored on its tool calls"). */
+  requiresAgentReason?: string
+  /**
+   * The benchmark's own tools for one sample (e.g. scripted mocks serving recorded outputs), beside the run's;
+   * one of them replaces a run tool of the same name.
+   */
   sampleTools?(record: EvalRecord): Tool[]
   /**
    * The episode a record belongs to (null: none). When a benchmark has episodes, episode mode is on by default:

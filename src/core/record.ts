@@ -17,6 +17,8 @@ export interface LoadContext {
   seed: number
   /** A hint: loaders of huge datasets may stop early; the harness still shuffles/takes. */
   maxSamples?: number
+  /** The run's record_ids, when it names some: a loader that stops early must still include these. */
+  recordIds?: readonly string[]
   signal?: AbortSignal
   log(message: string): void
 }

@@ -3,6 +3,7 @@
 //   repoCacheDir(cacheDir, repo), snapshotPath(cacheDir, repo, commit, path), lockPath(cacheDir, repo, commit, path)
 //   readRefPointer / writeRefPointer(cacheDir, repo, revision[, commit])
 //   readSplitManifest / writeSplitManifest(cacheDir, repo, commit, configSplit[, paths])
+//   readTreeManifest / writeTreeManifest(cacheDir, repo, commit[, files])   a commit's whole file list (snapshots)
 //
 // Layout (shared with huggingface_hub): datasets--{ns}--{name}/snapshots/<commit>/<path> → ../blobs/<etag>.
 // downloadFileToCacheDir writes no refs/<branch> file (vitest-hub-lab.md §1), so we write `refs/<revision>`
@@ -49,6 +50,29 @@ export async function readSplitManifest(cacheDir: string, repo: string, commit: 
 
 export async function writeSplitManifest(cacheDir: string, repo: string, commit: string, configSplit: string, paths: string[]): Promise<void> {
   await writeAtomic(manifestFile(cacheDir, repo, commit, configSplit), JSON.stringify(paths))
+}
+
+export interface TreeFile {
+  path: string
+  size: number
+}
+
+const treeFile = (cacheDir: string, repo: string, commit: string) => join(repoCacheDir(cacheDir, repo), '.jarvis', 'trees', `${commit}.json`)
+
+/** The repo's files at a commit, as the Hub listed them (hub-snapshot.ts filters it offline as online). */
+export async function readTreeManifest(cacheDir: string, repo: string, commit: string): Promise<TreeFile[] | undefined> {
+  const text = await readFile(treeFile(cacheDir, repo, commit), 'utf8').catch(() => undefined)
+  if (!text) return undefined
+  try {
+    const files: unknown = JSON.parse(text)
+    return Array.isArray(files) && files.every((f) => f && typeof f.path === 'string' && typeof f.size === 'number') ? (files as TreeFile[]) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export async function writeTreeManifest(cacheDir: string, repo: string, commit: string, files: TreeFile[]): Promise<void> {
+  await writeAtomic(treeFile(cacheDir, repo, commit), JSON.stringify(files))
 }
 
 async function writeAtomic(file: string, text: string): Promise<void> {

@@ -58,47 +58,60 @@ export async function loadHubRows<T = Row>(ref: HubDatasetRef, settings: HubSett
   return rows
 }
 
-async function download(t: HubTarget, s: HubSettings, signal?: AbortSignal): Promise<string[]> {
+/** The client options for one repo: endpoint, token, and the fetch that turns access answers into one line. */
+export function hubApi(t: Pick<HubTarget, 'repo' | 'revision'>, s: HubSettings, signal?: AbortSignal): HubApi {
   if (s.token && !s.token.startsWith('hf_')) {
     throw new JarvisError('JARVIS_BAD_OPTION', 'HF_TOKEN does not look like a Hugging Face access token (those start with "hf_"). Copy it again from https://huggingface.co/settings/tokens.')
   }
   const fetchHub = hubFetch({ endpoint: s.endpoint, repo: t.repo, revision: t.revision, hasToken: !!s.token })
-  const api = {
+  return {
     repo: { type: 'dataset' as const, name: t.repo },
     hubUrl: s.endpoint,
     accessToken: s.token,
     fetch: ((input, init) => fetchHub(input, { ...init, signal })) as typeof fetch,
   }
+}
+
+/** One repo file at a commit into the HF cache (locked, so parallel workers download it once); its local path. */
+export async function downloadHubFile(t: Pick<HubTarget, 'repo' | 'revision'>, api: HubApi, s: HubSettings, commit: string, path: string): Promise<string> {
+  return withFileLock(lockPath(s.cacheDir, t.repo, commit, path), async () => {
+    try {
+      return await quietly(() => downloadFileToCacheDir({ ...api, path, revision: commit, cacheDir: s.cacheDir }))
+    } catch (e) {
+      // The client's words for a path the commit does not have (paths-info [] / resolve 404).
+      if (e instanceof Error && /^(cannot get path info|invalid response for file)/.test(e.message)) throw await missingFile(t, api, commit, path, s)
+      throw e
+    }
+  })
+}
+
+/** A failure of the Hub (not bad input we already explained) as one line that says what to do. */
+export function downloadError(t: Pick<HubTarget, 'repo'>, s: HubSettings, e: unknown): JarvisError {
+  const why = e instanceof HubApiError ? `the Hub answered ${e.statusCode} for ${e.url}` : (e as Error).message
+  return new JarvisError('JARVIS_DATASET', `Dataset ${t.repo}: download from ${s.endpoint} failed (${why}). Try again, or set HF_HUB_OFFLINE=1 to use the cache.`)
+}
+
+async function download(t: HubTarget, s: HubSettings, signal?: AbortSignal): Promise<string[]> {
+  const api = hubApi(t, s, signal)
   try {
     const commit = SHA.test(t.revision) ? t.revision : await resolveCommit(t, api)
     const paths = t.files ?? (await listSplit(t, api, commit))
     const local: string[] = []
-    for (const path of paths) {
-      local.push(
-        await withFileLock(lockPath(s.cacheDir, t.repo, commit, path), async () => {
-          try {
-            return await quietly(() => downloadFileToCacheDir({ ...api, path, revision: commit, cacheDir: s.cacheDir }))
-          } catch (e) {
-            // The client's words for a path the commit does not have (paths-info [] / resolve 404).
-            if (e instanceof Error && /^(cannot get path info|invalid response for file)/.test(e.message)) throw await missingFile(t, api, commit, path, s)
-            throw e
-          }
-        }),
-      )
-    }
+    for (const path of paths) local.push(await downloadHubFile(t, api, s, commit, path))
     if (t.configSplit) await writeSplitManifest(s.cacheDir, t.repo, commit, t.configSplit, paths)
     if (commit !== t.revision) await writeRefPointer(s.cacheDir, t.repo, t.revision, commit)
     return local
   } catch (e) {
     if (isJarvisError(e) || signal?.aborted) throw e
-    const why = e instanceof HubApiError ? `the Hub answered ${e.statusCode} for ${e.url}` : (e as Error).message
-    throw new JarvisError('JARVIS_DATASET', `Dataset ${t.repo}: download from ${s.endpoint} failed (${why}). Try again, or set HF_HUB_OFFLINE=1 to use the cache.`)
+    throw downloadError(t, s, e)
   }
 }
 
-type Api = { repo: { type: 'dataset'; name: string }; hubUrl: string; accessToken?: string; fetch: typeof fetch }
+export type HubApi = { repo: { type: 'dataset'; name: string }; hubUrl: string; accessToken?: string; fetch: typeof fetch }
+type Api = HubApi
 
-async function resolveCommit(t: HubTarget, api: Api): Promise<string> {
+/** A branch, tag or sha → the commit sha it names now. */
+export async function resolveCommit(t: Pick<HubTarget, 'repo' | 'revision'>, api: Api): Promise<string> {
   try {
     const info = await datasetInfo({ name: t.repo, hubUrl: api.hubUrl, accessToken: api.accessToken, fetch: api.fetch, revision: t.revision, additionalFields: ['sha'] })
     const sha = (info as { sha?: unknown }).sha
@@ -136,7 +149,7 @@ function splitError(t: HubTarget, splits: string[]): JarvisError {
   return new JarvisError('JARVIS_DATASET', `${where}; it has: ${shown}. ${fix}`)
 }
 
-async function missingFile(t: HubTarget, api: Api, commit: string, path: string, s: HubSettings): Promise<JarvisError> {
+async function missingFile(t: Pick<HubTarget, 'repo' | 'revision'>, api: Api, commit: string, path: string, s: HubSettings): Promise<JarvisError> {
   const all = await collect(listFiles({ ...api, revision: commit, recursive: true })).catch(() => [] as ListFileEntry[])
   const files = all.filter((e) => e.type === 'file').map((e) => e.path)
   return new JarvisError(
@@ -147,7 +160,7 @@ async function missingFile(t: HubTarget, api: Api, commit: string, path: string,
 
 const isParquet = (e: ListFileEntry) => e.type === 'file' && e.path.endsWith('.parquet')
 
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = []
   for await (const x of it) out.push(x)
   return out

@@ -58,7 +58,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     if (def.requiresAgent && !findBackend(run.backend)?.tools) {
       // The CLI refuses this before any call; a bare `vitest run` gets one visible failure instead of N wrong answers.
       evalTest(`${runKey} needs an agent backend`, () => {
-        throw new Error(`${runKey} is scored on its tool calls: set backend = "jarvis-agent" in [[benchmarks]].`)
+        throw new Error(`${runKey} ${def.requiresAgentReason ?? 'is scored on its tool calls'}: set backend = "jarvis-agent" in [[benchmarks]].`)
       })
       return
     }
@@ -85,7 +85,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
           if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
           const judge = await (judgePromise ??= judges.get(run.judge))
           const shared = await (toolsPromise ??= tools.get(toolNames, run.mcpServers))
-          const offered = backend.traced && def.sampleTools ? [...shared, ...def.sampleTools(record)] : shared
+          const offered = backend.traced && def.sampleTools ? withSampleTools(shared, def.sampleTools(record)) : shared
           const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples })
           outcome = await (slots ? slots.run(go) : go())
           // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
@@ -115,6 +115,12 @@ function groupsInRun(samples: EvalRecord[], episodes: Map<string, EvalRecord[]>)
 /** -v's word for a sample's outcome. */
 const verdictOf = (r: SampleResult): string =>
   r.error ? `error (${r.error.slice(0, 120)})` : r.is_correct === null ? `unscored (${String(r.scoring_metadata.reason ?? 'no verdict')})` : r.is_correct ? 'correct' : 'wrong'
+
+/** The run's tools plus the sample's own; a sample tool replaces a run tool of the same name (one spec per name). */
+function withSampleTools(shared: Tool[], own: Tool[]): Tool[] {
+  const names = new Set(own.map((t) => t.spec.name))
+  return [...shared.filter((t) => !names.has(t.spec.name)), ...own]
+}
 
 /** A wrong answer is a failed test whose message shows the reference and what was read from the answer. */
 function failWrong(score: Score | null): never {

@@ -45,14 +45,14 @@ function jsonObjectSpans(text: string, max = 200): string[] {
   return spans
 }
 
-/** One call from the shapes models write: {tool|name|function, arguments|parameters|args}. */
+/** One call from the shapes models write: {tool|name|function, arguments|parameters|params|args}. */
 function callOf(v: unknown, names: ReadonlySet<string>): { name: string; args: Record<string, unknown> } | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null
   const o = v as Record<string, unknown>
   const fn = o.function && typeof o.function === 'object' ? (o.function as Record<string, unknown>) : null
   const name = [o.tool, o.name, fn?.name, typeof o.function === 'string' ? o.function : undefined].find((x) => typeof x === 'string') as string | undefined
   if (!name || !names.has(name)) return null
-  let args = o.arguments ?? o.parameters ?? o.args ?? o.input ?? fn?.arguments ?? {}
+  let args = o.arguments ?? o.parameters ?? o.params ?? o.args ?? o.input ?? fn?.arguments ?? {}
   if (typeof args === 'string') {
     try {
       args = JSON.parse(args)

@@ -110,9 +110,9 @@ describe('parseSuite: schema and registry checks', () => {
   })
 
   test('a registered benchmark that is not implemented says what it needs', () => {
-    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'paperarena' }] }))
+    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'pinchbench' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "paperarena" is registered but not implemented yet (needs the agent backend). Run jarvis eval list to see the ready ones."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: benchmark "pinchbench" is registered but not implemented yet (needs the agent backend). Run jarvis eval list to see the ready ones."`)
   })
 
   test('a backend that is not implemented yet is refused, naming the ready ones', () => {
