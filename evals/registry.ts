@@ -31,6 +31,8 @@ export interface BenchmarkNeeds {
   scoringRequires?: readonly Requirement[]
   /** Run by an external harness that jarvis-evals only probes for: how to run it there. */
   external?: string
+  /** The subset a run without --subset gets (requirements tagged with `subsets` are matched against it). */
+  defaultSubset?: string
 }
 
 export interface BenchmarkEntry {
