@@ -58,6 +58,17 @@ const TERMINAL_BENCH_HARNESS: Requirement[] = [
   DOCKER_ENGINE,
 ]
 
+const LIFELONG_REQUIRES: Requirement[] = [
+  { kind: 'mysql-server', subsets: ['db_bench'] },
+  { ...CONTAINERS, subsets: ['os_interaction'] },
+  {
+    kind: 'sparql-endpoint',
+    env: 'JARVIS_SPARQL_URL',
+    install: 'knowledge_graph needs a Freebase SPARQL endpoint (Virtuoso loaded with the Freebase dump, as LifelongAgentBench and AgentBench use); set JARVIS_SPARQL_URL=http://<host>:8890/sparql.',
+    subsets: ['knowledge_graph'],
+  },
+]
+
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   // academic
   { key: 'supergpqa', category: 'reasoning', description: 'SuperGPQA graduate-level multiple choice (A–J)', needs: JF, load: () => def(import('./supergpqa/benchmark.ts')) },
@@ -89,7 +100,13 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
   { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
   { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling', needs: { ...N, agentTools: true } },
-  { key: 'lifelong-agent', category: 'agentic', description: 'LifelongAgent sequential task learning', needs: { ...N, docker: true, agentTools: true } },
+  {
+    key: 'lifelong-agent',
+    category: 'agentic',
+    description: 'LifelongAgentBench: db_bench on MariaDB/MySQL, os_interaction in containers (sequential episodes)',
+    needs: { ...N, docker: true, agentTools: true, defaultSubset: 'db_bench', requires: LIFELONG_REQUIRES },
+    load: () => def(import('./lifelong-agent/benchmark.ts')),
+  },
   { key: 'paperarena', category: 'agentic', description: 'PaperArena scientific paper analysis', needs: { ...J, agentTools: true } },
   { key: 'deepplanning', category: 'agentic', description: 'DeepPlanning shopping constraint planning', needs: { ...J, agentTools: true } },
   { key: 'loghub', category: 'agentic', description: 'LogHub log anomaly detection', needs: JF },
