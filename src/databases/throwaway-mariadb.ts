@@ -30,7 +30,7 @@ export function findServerBinaries(env: NodeJS.ProcessEnv = process.env): { serv
   const server = which(['mariadbd', 'mysqld'], env)
   const installDb = which(['mariadb-install-db', 'mysql_install_db'], env)
   if (!server) return `no JARVIS_MYSQL_URL, and mariadbd was not found to start one. ${INSTALL_HINT}`
-  if (!installDb) return `no JARVIS_MYSQL_URL, and ${server} has no mariadb-install-db next to it to make a data directory. ${INSTALL_HINT}`
+  if (!installDb) return `no JARVIS_MYSQL_URL, and mariadb-install-db (to make a data directory for ${server}) is not on PATH. ${INSTALL_HINT}`
   return { server, installDb }
 }
 

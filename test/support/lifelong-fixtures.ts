@@ -11,7 +11,10 @@ export const LIFELONG_REPO = 'csyq/LifelongAgentBench'
 /** Python's repr of a value built from dicts, lists, strings and numbers (what str(dict) writes). */
 export function pyRepr(v: unknown): string {
   if (v === null) return 'None'
-  if (typeof v === 'string') return v.includes("'") && !v.includes('"') ? `"${v}"` : `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`
+  if (typeof v === 'string') {
+    const body = v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')
+    return v.includes("'") && !v.includes('"') ? `"${body}"` : `'${body.replace(/'/g, "\\'")}'`
+  }
   if (typeof v === 'number') return String(v)
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`
   return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(', ')}}`
