@@ -95,7 +95,7 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
     needs: { ...N, docker: true, agentTools: true, requires: TERMINAL_BENCH_HARNESS, external: 'tb run --dataset-name terminal-bench-core --dataset-version 0.1.1 --agent terminus-2 --model openai/<model>' },
   },
   { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
-  { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks', needs: { ...JF, agentTools: true } },
+  { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks (a workspace each, grade() in the sandbox)', needs: { ...JF, agentTools: true, sandbox: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./pinchbench/benchmark.ts')) },
   { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
   { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
   { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
