@@ -97,8 +97,8 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
   { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks (a workspace each, grade() in the sandbox)', needs: { ...JF, agentTools: true, sandbox: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./pinchbench/benchmark.ts')) },
   { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
-  { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
-  { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
+  { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation, 4-dimension rubric judge', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./liveresearch/benchmark.ts')) },
+  { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./deepresearch/benchmark.ts')) },
   { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling', needs: { ...N, agentTools: true } },
   {
     key: 'lifelong-agent',
