@@ -31,6 +31,8 @@ export interface BenchmarkNeeds {
   scoringRequires?: readonly Requirement[]
   /** Run by an external harness that jarvis-evals only probes for: how to run it there. */
   external?: string
+  /** The subset a run without --subset gets (requirements tagged with `subsets` are matched against it). */
+  defaultSubset?: string
 }
 
 export interface BenchmarkEntry {
@@ -54,6 +56,17 @@ const TERMINAL_BENCH_HARNESS: Requirement[] = [
   { kind: 'python-module', module: 'terminal_bench', pythonEnv: 'JARVIS_TERMINAL_BENCH_PYTHON', install: 'pip install terminal-bench (Python 3.12+), and point JARVIS_TERMINAL_BENCH_PYTHON at its Python.' },
   { kind: 'command', command: 'tmux', install: 'apt-get install tmux.' },
   DOCKER_ENGINE,
+]
+
+const LIFELONG_REQUIRES: Requirement[] = [
+  { kind: 'mysql-server', subsets: ['db_bench'] },
+  { ...CONTAINERS, subsets: ['os_interaction'] },
+  {
+    kind: 'sparql-endpoint',
+    env: 'JARVIS_SPARQL_URL',
+    install: 'knowledge_graph needs a Freebase SPARQL endpoint (Virtuoso loaded with the Freebase dump, as LifelongAgentBench and AgentBench use); set JARVIS_SPARQL_URL=http://<host>:8890/sparql.',
+    subsets: ['knowledge_graph'],
+  },
 ]
 
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
@@ -82,12 +95,18 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
     needs: { ...N, docker: true, agentTools: true, requires: TERMINAL_BENCH_HARNESS, external: 'tb run --dataset-name terminal-bench-core --dataset-version 0.1.1 --agent terminus-2 --model openai/<model>' },
   },
   { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
-  { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks', needs: { ...JF, agentTools: true } },
+  { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks (a workspace each, grade() in the sandbox)', needs: { ...JF, agentTools: true, sandbox: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./pinchbench/benchmark.ts')) },
   { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
-  { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
-  { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
+  { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation, 4-dimension rubric judge', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./liveresearch/benchmark.ts')) },
+  { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./deepresearch/benchmark.ts')) },
   { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling (mock tools served)', needs: { ...N, agentTools: true }, load: () => def(import('./toolcall15/benchmark.ts')) },
-  { key: 'lifelong-agent', category: 'agentic', description: 'LifelongAgent sequential task learning', needs: { ...N, docker: true, agentTools: true } },
+  {
+    key: 'lifelong-agent',
+    category: 'agentic',
+    description: 'LifelongAgentBench: db_bench on MariaDB/MySQL, os_interaction in containers (sequential episodes)',
+    needs: { ...N, docker: true, agentTools: true, defaultSubset: 'db_bench', requires: LIFELONG_REQUIRES },
+    load: () => def(import('./lifelong-agent/benchmark.ts')),
+  },
   { key: 'paperarena', category: 'agentic', description: 'PaperArena scientific paper analysis', needs: { ...J, optionalTools: ['calculator', 'web_search', 'web_fetch'] }, load: () => def(import('./paperarena/benchmark.ts')) },
   { key: 'deepplanning', category: 'agentic', description: 'DeepPlanning shopping constraint planning', needs: { ...J, optionalTools: ['calculator'] }, load: () => def(import('./deepplanning/benchmark.ts')) },
   { key: 'loghub', category: 'agentic', description: 'LogHub log anomaly detection (HDFS sessions, BGL/Thunderbird windows)', needs: JF, load: () => def(import('./loghub/benchmark.ts')) },

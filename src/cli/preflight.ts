@@ -11,6 +11,7 @@ import { createJudge } from '../scoring/judge/create-judge.ts'
 import { priceFor } from '../engines/pricing.ts'
 import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
 import { checkRequirements, requirementError } from '../requirements/index.ts'
+import { requirementApplies } from '../core/requirement.ts'
 
 export interface PreflightOptions {
   /** --pull: fetch container images the selected samples need and the runtime lacks. */
@@ -151,10 +152,15 @@ async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
  * any endpoint is contacted. Missing: one JARVIS_REQUIREMENT line. Missing for scoring only: a warning.
  */
 async function checkBenchmarkRequirements(runs: ResolvedRun[], warnings: string[], log: (line: string) => void): Promise<void> {
-  for (const key of new Set(runs.filter((r) => !r.dataset).map((r) => r.benchmark))) {
+  const seen = new Set<string>()
+  for (const run of runs.filter((r) => !r.dataset)) {
+    const key = run.benchmark
     const entry = findBenchmark(key)
-    if (!entry) continue
-    const { requires = [], scoringRequires = [], external } = entry.needs
+    if (!entry || seen.has(`${key}|${run.subset ?? ''}`)) continue
+    seen.add(`${key}|${run.subset ?? ''}`)
+    const { requires: all = [], scoringRequires = [], external, defaultSubset } = entry.needs
+    // A subset's own needs (lifelong-agent's db_bench needs a MySQL server, its os_interaction a container runtime).
+    const requires = all.filter((q) => requirementApplies(q, run.subset, defaultSubset))
     const have = await checkRequirements(requires)
     const err = requirementError(key, have)
     if (err) throw err

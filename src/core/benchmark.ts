@@ -39,6 +39,21 @@ export interface BenchmarkDefinition {
    * image), fetched only when the user allowed it (--pull); throws a JarvisError (JARVIS_REQUIREMENT) otherwise.
    */
   prepare?(records: EvalRecord[], ctx: PrepareContext): Promise<void>
+  // --- protocol (benchmarks whose own harness fixes these) ---
+  /** The dataset's order is the protocol (lifelong learning): never shuffled; max_samples takes the first N. */
+  ordered?: boolean
+  /** Model turns an agent gets for this record when the run sets no max_turns (its harness's round limit). */
+  defaultMaxTurns?(record: EvalRecord): number
+  /**
+   * The verdict is the state the sample left its environment in (a database table, a container): an attempt
+   * stopped by a limit (max_turns, timeout, token budget) is still scored, with `ctx.attempt.stop` telling why.
+   */
+  scoresStoppedAttempts?: boolean
+  /**
+   * Why this record cannot run on this machine (e.g. it needs the live internet): its line is unscored with this
+   * reason and no model is called. Null: it runs.
+   */
+  skipReason?(record: EvalRecord): string | null
 }
 
 export interface PrepareContext {

@@ -18,7 +18,25 @@ export type Requirement = (
   | { kind: 'python-module'; module: string; install: string; pythonEnv?: string }
   /** An executable on PATH. */
   | { kind: 'command'; command: string; install: string }
-) & { notNeededWhen?: NotNeededWhen }
+  /** A MySQL-compatible server: JARVIS_MYSQL_URL answering, or mariadbd installed to start a throwaway one. */
+  | { kind: 'mysql-server' }
+  /** A SPARQL endpoint at the URL in the environment variable `env`, answering `ASK {}`. */
+  | { kind: 'sparql-endpoint'; env: string; install: string }
+) & {
+  notNeededWhen?: NotNeededWhen
+  /**
+   * Needed only by these subsets of the benchmark (a run's --subset, comma-separated or "all"; without one,
+   * the benchmark's `needs.defaultSubset`). Absent: needed by every run.
+   */
+  subsets?: readonly string[]
+}
+
+/** Whether a requirement applies to a run of the given subset (null: the benchmark's default subset). */
+export function requirementApplies(r: Requirement, subset: string | null | undefined, defaultSubset?: string): boolean {
+  if (!r.subsets) return true
+  const asked = (subset ?? defaultSubset ?? 'all').split(',').map((s) => s.trim()).filter(Boolean)
+  return asked.includes('all') || asked.some((s) => r.subsets!.includes(s))
+}
 
 export interface RequirementStatus {
   requirement: Requirement
@@ -30,6 +48,11 @@ export interface RequirementStatus {
 }
 
 export function requirementLabel(r: Requirement): string {
+  const base = baseLabel(r)
+  return r.subsets ? `${base} (${r.subsets.join(', ')})` : base
+}
+
+function baseLabel(r: Requirement): string {
   switch (r.kind) {
     case 'container-runtime':
       return 'container runtime'
@@ -39,5 +62,9 @@ export function requirementLabel(r: Requirement): string {
       return `Python ${r.module}`
     case 'command':
       return r.command
+    case 'mysql-server':
+      return 'MySQL server'
+    case 'sparql-endpoint':
+      return 'SPARQL endpoint'
   }
 }

@@ -15,8 +15,10 @@ export interface HubTarget {
   revision: string
   /** Repo files to read, or … */
   files?: string[]
-  /** … the parquet conversion's "{config}/{split}". */
+  /** … the parquet conversion's "{config}/{split}" (or, with dataDir, a repo folder). */
   configSplit?: string
+  /** configSplit is a repo folder whose parquet files are read (load_dataset's data_dir). */
+  dataDir?: boolean
 }
 
 export async function loadFromCache(t: HubTarget, cacheDir: string): Promise<string[]> {
@@ -25,7 +27,7 @@ export async function loadFromCache(t: HubTarget, cacheDir: string): Promise<str
   const local = commit && paths ? paths.map((p) => snapshotPath(cacheDir, t.repo, commit, p)) : []
   const present = await Promise.all(local.map((p) => stat(p).then((s) => s.isFile(), () => false)))
   if (local.length === 0 || present.includes(false)) {
-    const what = t.files ? `${t.files.join(', ')} at revision "${t.revision}"` : `split ${t.configSplit} of its parquet conversion`
+    const what = t.files ? `${t.files.join(', ')} at revision "${t.revision}"` : t.dataDir ? `folder ${t.configSplit}/ at revision "${t.revision}"` : `split ${t.configSplit} of its parquet conversion`
     throw new JarvisError(
       'JARVIS_DATASET',
       `HF_HUB_OFFLINE is set and dataset ${t.repo} (${what}) is not in the HF cache at ${cacheDir}. Run once online (unset HF_HUB_OFFLINE) to download it, or point HF_HUB_CACHE at a cache that has it.`,

@@ -7,6 +7,7 @@
 // refs/convert/parquet (or `revision`, to pin a commit sha of that branch), in path order: the rows
 // `datasets.load_dataset(repo, config, split=split)` gives, without running a dataset script.
 // With `files`: those repo files at `revision` (default main), parsed by `format` or by their extension.
+// With `dataDir`: every parquet file under that repo folder at `revision` (default main), in path order.
 //
 // Online: one request turns the revision into a commit sha, one lists the split's files (parquet only), then
 // downloadFileToCacheDir(revision: sha) makes no request at all for a file already cached (given a branch
@@ -37,6 +38,8 @@ export const HubDatasetRefSchema = z.object({
   revision: z.string().min(1).optional(),
   /** Repo paths to read instead of the parquet conversion. */
   files: z.array(z.string().min(1)).min(1).optional(),
+  /** Every parquet file under this repo folder at `revision` (default main), as `load_dataset(repo, data_dir=…)`. */
+  dataDir: z.string().min(1).optional(),
   format: TableFormatSchema.optional(),
 })
 export type HubDatasetRef = z.infer<typeof HubDatasetRefSchema>
@@ -50,7 +53,9 @@ export async function loadHubRows<T = Row>(ref: HubDatasetRef, settings: HubSett
   }
   const t: HubTarget = ref.files
     ? { repo: ref.repo, revision: ref.revision ?? 'main', files: ref.files }
-    : { repo: ref.repo, revision: ref.revision ?? PARQUET_REVISION, configSplit: `${ref.config ?? 'default'}/${ref.split}` }
+    : ref.dataDir
+      ? { repo: ref.repo, revision: ref.revision ?? 'main', configSplit: ref.dataDir.replace(/\/+$/, ''), dataDir: true }
+      : { repo: ref.repo, revision: ref.revision ?? PARQUET_REVISION, configSplit: `${ref.config ?? 'default'}/${ref.split}` }
   const local = settings.offline ? await loadFromCache(t, settings.cacheDir) : await download(t, settings, opts.signal)
   const format = ref.format ?? (ref.files ? undefined : 'parquet')
   const rows: T[] = []
@@ -128,12 +133,13 @@ export async function resolveCommit(t: Pick<HubTarget, 'repo' | 'revision'>, api
 async function listSplit(t: HubTarget, api: Api, commit: string): Promise<string[]> {
   let entries: ListFileEntry[] = []
   try {
-    entries = await collect(listFiles({ ...api, revision: commit, path: t.configSplit }))
+    entries = await collect(listFiles({ ...api, revision: commit, path: t.configSplit, recursive: t.dataDir }))
   } catch (e) {
     if (!(e instanceof HubApiError && e.statusCode === 404)) throw e
   }
   const files = entries.filter(isParquet).map((e) => e.path).sort()
   if (files.length > 0) return files
+  if (t.dataDir) throw new JarvisError('JARVIS_DATASET', `Dataset ${t.repo} has no parquet files under ${t.configSplit}/ at revision "${t.revision}". See ${api.hubUrl}/datasets/${t.repo}/tree/${t.revision} for its folders.`)
   const all = await collect(listFiles({ ...api, revision: commit, recursive: true }))
   const splits = [...new Set(all.filter(isParquet).map((e) => dirname(e.path)))].sort()
   throw splitError(t, splits)

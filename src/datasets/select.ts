@@ -1,4 +1,4 @@
-// Deterministic sample selection: shuffle with the run seed, keep the requested record ids, take max_samples.
+// Deterministic sample selection: shuffle with the run seed (unless told not to), keep the requested record ids, take max_samples.
 //
 //   seededRandom(seed: number | string): () => number        uniform in [0, 1)
 //   seededShuffle<T>(items, seed): T[]                        a shuffled copy
@@ -43,11 +43,13 @@ export interface SelectOptions {
   recordIds?: readonly string[]
   /** Prefix for messages, e.g. the benchmark key. */
   where?: string
+  /** false: keep the records' order (a benchmark whose sequence is its protocol). Default true. */
+  shuffle?: boolean
 }
 
 export function selectRecords<T extends { record_id: string }>(records: readonly T[], opts: SelectOptions): T[] {
   const where = opts.where ? `${opts.where}: ` : ''
-  let out = seededShuffle(records, opts.seed)
+  let out = opts.shuffle === false ? records.slice() : seededShuffle(records, opts.seed)
   if (opts.recordIds) {
     const known = new Set(records.map((r) => r.record_id))
     const unknown = [...new Set(opts.recordIds)].filter((id) => !known.has(id))

@@ -8,6 +8,7 @@ export type EnvironmentOpener = (spec: EnvironmentSpec, o: { signal?: AbortSigna
 const KINDS: Record<string, () => Promise<EnvironmentOpener>> = {
   local: async () => (await import('./local.ts')).openLocalEnvironment,
   container: async () => (await import('./container.ts')).openContainerEnvironment,
+  mysql: async () => (await import('./mysql.ts')).openMysqlEnvironment,
 }
 
 export const environmentKinds = (): string[] => Object.keys(KINDS)

@@ -24,20 +24,22 @@ export interface SamplePlan {
 export const recordDigest = (r: EvalRecord): string => createHash('sha256').update(JSON.stringify([r.system ?? '', r.problem, r.reference])).digest('hex').slice(0, 16)
 
 /**
- * Load → shuffle with the seed → record_ids → max_samples (after setting warmup records apart, so no sample is
+ * Load → shuffle with the seed (not for an `ordered` benchmark) → record_ids → max_samples (after setting warmup records apart, so no sample is
  * evaluated twice as in OpenJarvis) → this Vitest run's chunk → minus ids already complete (resume).
  */
 export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }, o: { digests?: boolean } = {}): Promise<SamplePlan> {
   const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
   const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, ...(run.recordIds ? { recordIds: run.recordIds } : {}), log })
   assertUniqueIds(all, def.key)
-  const shuffled = selectRecords(all, { seed: run.seed, recordIds: run.recordIds ?? undefined, where: def.key })
+  // An ordered benchmark (lifelong learning) keeps the dataset's order: its sequence is the protocol.
+  const shuffle = !def.ordered
+  const shuffled = selectRecords(all, { seed: run.seed, recordIds: run.recordIds ?? undefined, where: def.key, shuffle })
   let warmup: EvalRecord[]
   let selected: EvalRecord[]
   if (run.recordIds) {
     // Asked-for ids are all measured; warmup comes from the records that were not asked for.
     const asked = new Set(run.recordIds)
-    warmup = selectRecords(all, { seed: run.seed }).filter((r) => !asked.has(r.record_id)).slice(0, run.warmupSamples)
+    warmup = selectRecords(all, { seed: run.seed, shuffle }).filter((r) => !asked.has(r.record_id)).slice(0, run.warmupSamples)
     selected = shuffled
   } else {
     warmup = shuffled.slice(0, run.warmupSamples)

@@ -45,7 +45,7 @@ export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: E
     generation: { temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed },
     tools,
     environment,
-    limits: { maxTurns: run.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
+    limits: { maxTurns: run.maxTurns ?? def.defaultMaxTurns?.(record) ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
   }
 }
 
@@ -65,6 +65,12 @@ export async function runSample(args: {
 }): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
   const signal = sampleSignal(args.signal, run.queryTimeoutS)
+  const cannot = def.skipReason?.(record) ?? null
+  if (cannot) {
+    // Not run here (e.g. it needs the live internet): unscored with the reason, and the model is never asked.
+    const messages = sampleTask(def, run, record).messages
+    return { result: buildResult(run, record, { isCorrect: null, metadata: { reason: cannot, skipped: true } }), score: null, messages, attempt: null }
+  }
   let environment: Environment | null = null
   const spec = def.environment?.(record) ?? null
   if (spec) {
@@ -97,7 +103,7 @@ export async function runSample(args: {
     }
   }
   let score: Score
-  if (attempt.stop !== 'answer') {
+  if (attempt.stop !== 'answer' && !def.scoresStoppedAttempts) {
     // Out of turns, time or tokens without a final answer: no valid answer, so wrong (not an inference error).
     score = { isCorrect: false, reason: attempt.stop, metadata: {} }
   } else {

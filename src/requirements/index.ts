@@ -16,7 +16,8 @@ export function checkRequirements(list: readonly Requirement[], env: NodeJS.Proc
 }
 
 function probe(r: Requirement, env: NodeJS.ProcessEnv): Promise<RequirementStatus> {
-  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : ''])
+  const own = r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : r.kind === 'sparql-endpoint' ? env[r.env] : r.kind === 'mysql-server' ? env.JARVIS_MYSQL_URL : ''
+  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, own])
   let p = cache.get(key)
   if (!p) cache.set(key, (p = run(r, env).then(([ok, detail]) => ({ requirement: r, label: requirementLabel(r), ok, detail }))))
   return p
@@ -48,9 +49,37 @@ async function run(r: Requirement, env: NodeJS.ProcessEnv): Promise<[boolean, st
         const found = onPath(r.command, env)
         return found ? [true, found] : [false, `${r.command} is not on PATH. ${r.install}`]
       }
+      case 'mysql-server': {
+        const { probeSqlServer } = await import('../databases/index.ts')
+        const p = await probeSqlServer(env)
+        return p.ok ? [true, p.where] : [false, `MySQL-compatible server: ${p.reason}`]
+      }
+      case 'sparql-endpoint':
+        return probeSparql(r.env, r.install, env)
     }
   } catch (e) {
     return [false, `${requirementLabel(r)}: ${(e as Error).message}`]
+  }
+}
+
+/** A SPARQL endpoint answers the smallest query there is (ASK {}) within 5 s. */
+async function probeSparql(name: string, install: string, env: NodeJS.ProcessEnv): Promise<[boolean, string]> {
+  const url = env[name]?.trim()
+  if (!url) return [false, `${name} is not set. ${install}`]
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return [false, `${name}=${url} is not a URL. ${install}`]
+  }
+  u.searchParams.set('query', 'ASK {}')
+  try {
+    const res = await fetch(u, { headers: { accept: 'application/sparql-results+json' }, signal: AbortSignal.timeout(5000) })
+    if (res.ok) return [true, `${url} (ASK {} answered)`]
+    return [false, `${name}=${url} answered ${res.status} to ASK {}. ${install}`]
+  } catch (e) {
+    const why = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message
+    return [false, `${name}=${url} did not answer (${why}). ${install}`]
   }
 }
 

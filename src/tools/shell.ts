@@ -14,17 +14,27 @@ function clip(s: string): string {
   return `${s.slice(0, half)}\n… [${s.length - MAX_STREAM_CHARS} characters cut] …\n${s.slice(-half)}`
 }
 
-export function createShellTool(): Tool {
+export interface ShellToolOptions {
+  /** Where commands run unless working_dir says otherwise; null: the image's own working directory. Default /app. */
+  cwd?: string | null
+  /** Default per-command timeout, seconds (the model may ask for another, up to MAX_TIMEOUT_S). */
+  timeoutS?: number
+}
+
+export function createShellTool(o: ShellToolOptions = {}): Tool {
+  const home = o.cwd === undefined ? '/app' : o.cwd
+  const defaultTimeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S
+  const where = home ? `working directory ${home} unless working_dir says otherwise` : "in the container's working directory unless working_dir says otherwise"
   return {
     spec: {
       name: 'shell',
-      description: "Run a shell command inside the task's Linux container (bash -c; working directory /app unless working_dir says otherwise). Use it for all file operations, running scripts and installing packages. Returns the exit code, stdout and stderr.",
+      description: `Run a shell command inside the task's Linux container (bash -c; ${where}). Use it for all file operations, running scripts and installing packages. Returns the exit code, stdout and stderr.`,
       parameters: {
         type: 'object',
         properties: {
           command: { type: 'string', description: 'The command line, run through bash -c inside the container.' },
-          timeout: { type: 'integer', description: `Timeout in seconds (default ${DEFAULT_TIMEOUT_S}, max ${MAX_TIMEOUT_S}).` },
-          working_dir: { type: 'string', description: 'Working directory inside the container (default /app).' },
+          timeout: { type: 'integer', description: `Timeout in seconds (default ${defaultTimeoutS}, max ${MAX_TIMEOUT_S}).` },
+          working_dir: { type: 'string', description: `Working directory inside the container${home ? ` (default ${home})` : ''}.` },
         },
         required: ['command'],
       },
@@ -35,8 +45,8 @@ export function createShellTool(): Tool {
       const command = typeof args.command === 'string' ? args.command : ''
       if (!command.trim()) return { content: 'No command given.', isError: true }
       const asked = Number(args.timeout)
-      const timeoutS = Number.isFinite(asked) && asked > 0 ? Math.min(Math.round(asked), MAX_TIMEOUT_S) : DEFAULT_TIMEOUT_S
-      const cwd = typeof args.working_dir === 'string' && args.working_dir.startsWith('/') ? args.working_dir : '/app'
+      const timeoutS = Number.isFinite(asked) && asked > 0 ? Math.min(Math.round(asked), MAX_TIMEOUT_S) : defaultTimeoutS
+      const cwd = typeof args.working_dir === 'string' && args.working_dir.startsWith('/') ? args.working_dir : (home ?? undefined)
       let r
       try {
         r = await env.exec(command, { timeoutS, cwd, signal: ctx.signal })

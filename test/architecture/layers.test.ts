@@ -12,6 +12,7 @@ const FLOORS: [string, number][] = [
   ['src/sandbox/', 1],
   ['src/telemetry/', 1],
   ['src/containers/', 1],
+  ['src/databases/', 1],
   ['src/requirements/', 2],
   ['src/engines/', 2],
   ['src/config/', 3],

@@ -147,3 +147,23 @@ describe('planSamples: chunks and resume', () => {
     expect(p.selectedCount).toBe(8)
   })
 })
+
+describe('planSamples: an ordered benchmark (its sequence is the protocol)', () => {
+  const ordered = () => ({ ...bench().def, ordered: true })
+
+  test('never shuffled: -n takes the first N whatever the seed; warmup comes first in order too', async () => {
+    const a = await planSamples(ordered(), run({ maxSamples: 5, seed: 42 }))
+    const b = await planSamples(ordered(), run({ maxSamples: 5, seed: 7 }))
+    expect(ids(a.samples)).toEqual(ids(RECORDS.slice(0, 5)))
+    expect(ids(b.samples)).toEqual(ids(a.samples))
+    const w = await planSamples(ordered(), run({ maxSamples: 3, warmupSamples: 2 }))
+    expect(ids(w.warmup)).toEqual(ids(RECORDS.slice(0, 2)))
+    expect(ids(w.samples)).toEqual(ids(RECORDS.slice(2, 5)))
+  })
+
+  test('record_ids keep the dataset order', async () => {
+    const want = [RECORDS[9], RECORDS[2], RECORDS[30]].map((r) => r.record_id)
+    const p = await planSamples(ordered(), run({ recordIds: want }))
+    expect(ids(p.samples)).toEqual([RECORDS[2], RECORDS[9], RECORDS[30]].map((r) => r.record_id))
+  })
+})

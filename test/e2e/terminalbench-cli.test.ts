@@ -152,7 +152,7 @@ describe('requirements: one line, exit 2, no model call', () => {
     const by = Object.fromEntries(rows.map((r) => [r.key, r]))
     expect(by['terminalbench-v2.1']).toMatchObject({ status: 'ready', machine: { ok: false, missing: ['container runtime'] } })
     expect(by['terminalbench-native']).toMatchObject({ status: 'missing', machine: { ok: false, missing: ['Python terminal_bench', 'tmux', 'Docker Engine'] } })
-    expect(by.supergpqa.machine).toEqual({ ok: true, missing: [], scoring_missing: [], checks: [] })
+    expect(by.supergpqa.machine).toEqual({ ok: true, missing: [], subset_missing: [], scoring_missing: [], checks: [] })
     const here = await runJarvis(['eval', 'list'], { JARVIS_QUIET: '1', DOCKER_HOST: engine.host })
     expect(here.stdout).toMatch(/│ terminalbench-v2\.1 +│ agentic +│ ready +│ ready +│/)
     expect(here.stdout).toMatch(/│ terminalbench-native +│ agentic +│ external harness +│ missing Python terminal_bench +│/)

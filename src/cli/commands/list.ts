@@ -1,6 +1,6 @@
 import { BENCHMARKS, isExternal, isReady, missingReason, type BenchmarkEntry } from '../../../evals/registry.ts'
 import { BACKENDS } from '../../backends/index.ts'
-import type { RequirementStatus } from '../../core/requirement.ts'
+import { requirementApplies, type RequirementStatus } from '../../core/requirement.ts'
 import { checkRequirements } from '../../requirements/index.ts'
 import { renderTable } from '../table.ts'
 import type { Command } from '../io.ts'
@@ -12,6 +12,8 @@ interface Machine {
   /** Everything the benchmark needs to run is here (true when it needs nothing beyond Node). */
   ok: boolean
   missing: string[]
+  /** Missing for subsets other than the default one (a run of those subsets is refused). */
+  subset_missing: string[]
   /** Missing for scoring only: the samples run and are unscored. */
   scoring_missing: string[]
   checks: { label: string; ok: boolean; detail: string }[]
@@ -21,7 +23,9 @@ interface Machine {
 async function machineOf(b: BenchmarkEntry): Promise<Machine> {
   const [run, scoring] = await Promise.all([checkRequirements(b.needs.requires ?? []), checkRequirements(b.needs.scoringRequires ?? [])])
   const labels = (xs: RequirementStatus[]) => xs.filter((s) => !s.ok).map((s) => s.label)
-  return { ok: labels(run).length === 0, missing: labels(run), scoring_missing: labels(scoring), checks: [...run, ...scoring].map((s) => ({ label: s.label, ok: s.ok, detail: s.detail })) }
+  const byDefault = run.filter((s) => requirementApplies(s.requirement, null, b.needs.defaultSubset))
+  const others = run.filter((s) => !byDefault.includes(s))
+  return { ok: labels(byDefault).length === 0, missing: labels(byDefault), subset_missing: labels(others), scoring_missing: labels(scoring), checks: [...run, ...scoring].map((s) => ({ label: s.label, ok: s.ok, detail: s.detail })) }
 }
 
 function machineText(b: BenchmarkEntry, m: Machine): string {
@@ -29,6 +33,7 @@ function machineText(b: BenchmarkEntry, m: Machine): string {
   if (m.missing.length) return `missing ${m.missing.join(', ')}`
   if (isExternal(b)) return 'harness found'
   if (m.scoring_missing.length) return `ready; unscored without ${m.scoring_missing.join(', ')}`
+  if (m.subset_missing.length) return `ready (${b.needs.defaultSubset}); missing ${m.subset_missing.join(', ')}`
   return 'ready'
 }
 

@@ -8,6 +8,7 @@
 // candidate, which is the example of the prompt when the judge echoes it). Here both formats are read, the
 // LAST JSON candidate with judgments wins, and the last line for an item wins.
 import type { ChatMessage } from '../../core/messages.ts'
+import { jsonCandidates } from './json-reply.ts'
 export interface ChecklistItemVerdict {
   /** 1-based, in the order of the checklist. */
   index: number
@@ -63,34 +64,6 @@ function parseJson(raw: string, n: number): Map<number, ChecklistItemVerdict> | 
     if (map.size > 0) best = map // the last candidate wins: an echoed example comes first
   }
   return best
-}
-
-/** Fenced blocks and every balanced top-level {…}, in the order they appear (a bare [ in prose opens nothing). */
-function jsonCandidates(raw: string): string[] {
-  const out: { at: number; text: string }[] = []
-  for (const m of raw.matchAll(/```(?:json)?\s*([\s\S]*?)```/gi)) out.push({ at: m.index ?? 0, text: m[1].trim() })
-  let depth = 0
-  let start = -1
-  let inString = false
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-      continue
-    }
-    if (depth === 0) {
-      if (c === '{') {
-        start = i
-        depth = 1
-      }
-      continue
-    }
-    if (c === '"') inString = true
-    else if (c === '{' || c === '[') depth++
-    else if ((c === '}' || c === ']') && --depth === 0) out.push({ at: start, text: raw.slice(start, i + 1) })
-  }
-  return out.sort((a, b) => a.at - b.at).map((c) => c.text)
 }
 
 const LINE = /^\s*(?:[-*>]\s*)?(?:\*\*)?\s*(?:item\s*)?(\d+)\s*[.):\]]?\s*(?:\*\*)?\s*[:\-–—]?\s*(?:\*\*)?\s*(yes|no|true|false|covered|not\s+covered|pass|fail)\b(?:\*\*)?\s*[.,:;\-–—]*\s*(.*)$/i
