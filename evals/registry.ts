@@ -9,6 +9,13 @@ import type { SampleResult } from '../src/core/sample-result.ts'
 import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
 
+/** A key of [benchmarks.options]: what it sets, and the environment variable that sets it when the TOML does not. */
+export interface BenchmarkOption {
+  key: string
+  env?: string
+  description: string
+}
+
 export interface BenchmarkNeeds {
   /** 'always': every sample calls the judge; 'fallback': only when the fast path is unsure. */
   judge: 'always' | 'fallback' | 'never'
@@ -29,6 +36,10 @@ export interface BenchmarkNeeds {
   requires?: readonly Requirement[]
   /** What scoring needs; without it the samples run and are unscored, with the reason. */
   scoringRequires?: readonly Requirement[]
+  /** The keys [benchmarks.options] takes (validated; a typo is bad input). */
+  options?: readonly BenchmarkOption[]
+  /** A second model plays the user (taubench): [user_simulator] / [benchmarks.user_simulator] is reached in preflight. */
+  userSimulator?: boolean
   /** Run by an external harness that jarvis-evals only probes for: how to run it there. */
   external?: string
 }

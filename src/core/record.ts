@@ -18,5 +18,7 @@ export interface LoadContext {
   /** A hint: loaders of huge datasets may stop early; the harness still shuffles/takes. */
   maxSamples?: number
   signal?: AbortSignal
+  /** The run's [benchmarks.options] (a data snapshot, site URLs), as strings; a loader falls back to its env vars. */
+  options?: Record<string, string>
   log(message: string): void
 }

@@ -18,6 +18,15 @@ export type Requirement = (
   | { kind: 'python-module'; module: string; install: string; pythonEnv?: string }
   /** An executable on PATH. */
   | { kind: 'command'; command: string; install: string }
+  /**
+   * A local data snapshot: a folder holding `marker` (relative), named by [benchmarks.options] `option`, else
+   * by the environment variable `env`. `what` names it in messages ("a tau2-bench data snapshot").
+   */
+  | { kind: 'data-dir'; env: string; option?: string; marker: string; what: string; install: string }
+  /** A Chromium that runs (JARVIS_CHROMIUM, else /usr/bin/chromium …), for playwright-core to drive. */
+  | { kind: 'chromium' }
+  /** A web service that answers HTTP at the URL in [benchmarks.options] `option`, else env `env` (a ServiceNow instance). */
+  | { kind: 'service'; env: string; option?: string; what: string; install: string }
 ) & { notNeededWhen?: NotNeededWhen }
 
 export interface RequirementStatus {
@@ -39,5 +48,10 @@ export function requirementLabel(r: Requirement): string {
       return `Python ${r.module}`
     case 'command':
       return r.command
+    case 'data-dir':
+    case 'service':
+      return r.env
+    case 'chromium':
+      return 'Chromium'
   }
 }

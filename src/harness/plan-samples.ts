@@ -24,7 +24,7 @@ export interface SamplePlan {
  */
 export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }): Promise<SamplePlan> {
   const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
-  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, log })
+  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, options: run.options ?? {}, log })
   assertUniqueIds(all, def.key)
   const shuffled = selectRecords(all, { seed: run.seed, recordIds: run.recordIds ?? undefined, where: def.key })
   let warmup: EvalRecord[]
