@@ -5,6 +5,7 @@ import type { BenchmarkDefinition } from '../src/core/benchmark.ts'
 import { JarvisError } from '../src/core/errors.ts'
 import type { Requirement } from '../src/core/requirement.ts'
 import { SWEBENCH_HARNESS } from '../src/scoring/swe/harness-requirements.ts'
+import { TAU2_DATA } from './taubench/data-dir.ts'
 import type { SampleResult } from '../src/core/sample-result.ts'
 import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
@@ -94,7 +95,14 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   },
   { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
   { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks', needs: { ...JF, agentTools: true } },
-  { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
+  {
+    key: 'taubench',
+    category: 'agentic',
+    description: 'TauBench (tau2) multi-turn customer service: airline, retail, telecom, with a simulated user',
+    // The judge only for tasks whose reward basis has NL_ASSERTION; the user simulator is a second model.
+    needs: { ...JF, agentTools: true, localData: true, userSimulator: true, requires: [TAU2_DATA], options: [{ key: 'data_dir', env: 'TAU2_DATA_DIR', description: 'the data/tau2 folder of a tau2-bench checkout at the pinned commit' }] },
+    load: () => def(import('./taubench/benchmark.ts')),
+  },
   { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation', needs: { ...J, agentTools: true } },
   { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, agentTools: true } },
   { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling', needs: { ...N, agentTools: true } },

@@ -19,10 +19,10 @@ export type Requirement = (
   /** An executable on PATH. */
   | { kind: 'command'; command: string; install: string }
   /**
-   * A local data snapshot: a folder holding `marker` (relative), named by [benchmarks.options] `option`, else
-   * by the environment variable `env`. `what` names it in messages ("a tau2-bench data snapshot").
+   * A local data snapshot: a folder holding one of `markers` (relative paths), named by [benchmarks.options]
+   * `option`, else by the environment variable `env`. `what` names it in messages ("a tau2-bench data snapshot").
    */
-  | { kind: 'data-dir'; env: string; option?: string; marker: string; what: string; install: string }
+  | { kind: 'data-dir'; env: string; option?: string; markers: readonly string[]; what: string; install: string }
   /** A Chromium that runs (JARVIS_CHROMIUM, else /usr/bin/chromium …), for playwright-core to drive. */
   | { kind: 'chromium' }
   /** A web service that answers HTTP at the URL in [benchmarks.options] `option`, else env `env` (a ServiceNow instance). */

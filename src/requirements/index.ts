@@ -65,7 +65,7 @@ async function run(r: Requirement, env: NodeJS.ProcessEnv, options: Record<strin
         const dir = settingOf(r, env, options)
         const how = r.option ? `set ${r.env} or [benchmarks.options] ${r.option}` : `set ${r.env}`
         if (!dir) return [false, `${r.what} is needed: ${how} to its folder. ${r.install}`]
-        if (!existsSync(join(dir, r.marker))) return [false, `${givenAs(r, options, dir)} holds no ${r.marker}; point it at ${r.what}. ${r.install}`]
+        if (!r.markers.some((m) => existsSync(join(dir, m)))) return [false, `${givenAs(r, options, dir)} holds no ${r.markers.join(' or ')}; point it at ${r.what}. ${r.install}`]
         return [true, dir]
       }
       case 'service': {
