@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { REPO_ROOT } from '../../test/support/run-process.ts'
 import { domainEnvironment, loadDomain, type DomainName } from './domains/index.ts'
 import type { Requestor } from './environment.ts'
+import { parametersOf } from './toolkit.ts'
 
 const FIX = join(REPO_ROOT, 'test/fixtures/taubench')
 const DATA = join(FIX, 'data/tau2')
@@ -57,6 +58,52 @@ describe('tau2 parity: the port answers every call as upstream does', () => {
       expect(env.user?.db() ?? null).toEqual(g!.user_db)
       const assertions = (task?.evaluation_criteria?.env_assertions ?? []).map((a) => env.assertionHolds(a))
       expect(assertions).toEqual(g!.assertions)
+    })
+  }
+})
+
+// The tools the model is offered: names, descriptions, argument names, which are required, their descriptions and
+// types, as upstream builds them from each function's docstring and signature (tool-schemas.json: the pinned
+// commit's `Tool.openai_schema`). Nested models are written inline here instead of pydantic's $defs/$ref, which
+// not every engine's function calling resolves; titles are left out.
+describe('tau2 parity: the tool definitions', () => {
+  const upstream = JSON.parse(readFileSync(join(FIX, 'parity/tool-schemas.json'), 'utf8')) as Record<string, Record<string, { description: string; parameters: Schema }>>
+  type Schema = { properties?: Record<string, Schema>; required?: string[]; $defs?: Record<string, Schema>; $ref?: string; items?: Schema; anyOf?: Schema[]; type?: string | string[]; enum?: string[]; description?: string }
+  const resolve = (s: Schema, defs: Record<string, Schema>): Schema => (s.$ref ? defs[s.$ref.split('/').pop()!] : s)
+  /** What of a property the model relies on: its type (the model's own, for a $ref), enum, description, nested shape. */
+  const shape = (s: Schema, defs: Record<string, Schema>): unknown => {
+    const r = resolve(s, defs)
+    if (r.anyOf) {
+      const objects = r.anyOf.map((x) => resolve(x, defs)).filter((x) => x.properties)
+      if (objects.length) return { ...(s.description ? { description: s.description } : {}), ...(shape(objects[0], defs) as object) }
+    }
+    return {
+      ...(r.type ? { type: r.type } : {}),
+      ...(r.enum ? { enum: r.enum } : {}),
+      ...(s.description ?? r.description ? { description: s.description ?? r.description } : {}),
+      ...(r.items ? { items: shape(r.items, defs) } : {}),
+      ...(r.properties ? { properties: Object.fromEntries(Object.entries(r.properties).map(([k, v]) => [k, shape(v, defs)])), required: r.required ?? [] } : {}),
+    }
+  }
+  const kits = {
+    airline: () => domainEnvironment(loadDomain(DATA, 'airline')).agent,
+    retail: () => domainEnvironment(loadDomain(DATA, 'retail')).agent,
+    telecom: () => domainEnvironment(loadDomain(DATA, 'telecom')).agent,
+    telecom_user: () => domainEnvironment(loadDomain(DATA, 'telecom')).user!,
+  }
+  for (const [kit, make] of Object.entries(kits)) {
+    test(`${kit}: every tool as upstream describes it`, () => {
+      const ours = make().tools
+      const theirs = upstream[kit]
+      expect(ours.map((t) => t.name).sort()).toEqual(Object.keys(theirs).sort())
+      for (const t of ours) {
+        const u = theirs[t.name]
+        expect({ tool: t.name, description: t.description }).toEqual({ tool: t.name, description: u.description })
+        const p = parametersOf(t) as Schema
+        const defs = u.parameters.$defs ?? {}
+        expect({ tool: t.name, required: p.required }).toEqual({ tool: t.name, required: u.parameters.required ?? [] })
+        expect({ tool: t.name, params: shape({ properties: p.properties, required: p.required }, {}) }).toEqual({ tool: t.name, params: shape({ properties: u.parameters.properties ?? {}, required: u.parameters.required ?? [] }, defs) })
+      }
     })
   }
 })

@@ -22,6 +22,22 @@ const ADVICE: Record<string, string> = {
   Excellent: 'Connection is very fast.',
 }
 
+const nullable = (type: string, description: string) => ({ anyOf: [{ type }, { type: 'null' }], description })
+/** APNSettings as pydantic describes it (inline here); every field has a default. */
+const APN_SCHEMA = {
+  type: 'object',
+  description: 'Represents the configuration for a single Access Point Name (APN).',
+  properties: {
+    apn_name: { type: 'string', enum: ['internet', 'broken'], description: 'The name identifier for the APN connection.' },
+    reset_at_reboot: { type: 'boolean', description: 'Whether the APN settings will be reset at the next reboot.' },
+    mms_apn: nullable('string', 'Specific APN name used for MMS traffic, if different from general data.'),
+    mmsc_url: nullable('string', 'The URL of the Multimedia Messaging Service Center (MMSC). Crucial for MMS.'),
+    mms_proxy: nullable('string', 'The proxy server address required for MMS traffic on some networks.'),
+    mms_port: nullable('integer', 'The proxy server port required for MMS traffic on some networks.'),
+  },
+  required: [],
+}
+
 export interface TelecomUserKit extends Toolkit {
   state(): Obj
 }
@@ -171,7 +187,7 @@ export function telecomUserToolkit(initial: Obj): TelecomUserKit {
       dev().active_apn_settings = s
       networkSearch()
       return withBar(`APN settings set to: ${s.apn_name}`)
-    }, { apn_settings: { schema: { type: 'object', properties: { apn_name: { type: 'string', enum: ['internet', 'broken'] }, reset_at_reboot: { type: 'boolean' }, mms_apn: { type: ['string', 'null'] }, mmsc_url: { type: ['string', 'null'] }, mms_proxy: { type: ['string', 'null'] }, mms_port: { type: ['integer', 'null'] } } } } }),
+    }, { apn_settings: { schema: APN_SCHEMA } }),
     tool('reset_apn_settings', 'write', 'Resets your APN settings to the default settings.', () => {
       dev().active_apn_settings.reset_at_reboot = true
       networkSearch()
