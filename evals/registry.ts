@@ -68,6 +68,18 @@ const TERMINAL_BENCH_HARNESS: Requirement[] = [
   DOCKER_ENGINE,
 ]
 
+const CHROMIUM: Requirement = { kind: 'chromium' }
+const site = (key: string, env: string) => ({ key, env, description: `the ${key} site's URL (WebArena's ${env}), for the ${env === 'SHOPPING_ADMIN' ? '__SHOPPING_ADMIN__' : `__${env}__`} placeholders` })
+const WEBCHOREARENA_OPTIONS = [
+  { key: 'data_dir', env: 'WEBCHOREARENA_DIR', description: 'a checkout of WebChoreArena/WebChoreArena (default: cloned into the cache)' },
+  { key: 'auth_dir', env: 'WEBCHOREARENA_AUTH_DIR', description: "the folder holding .auth/<site>_state.json (default: the checkout's AgentOccam/)" },
+  site('shopping', 'SHOPPING'), site('shopping_admin', 'SHOPPING_ADMIN'), site('reddit', 'REDDIT'), site('gitlab', 'GITLAB'), site('wikipedia', 'WIKIPEDIA'), site('map', 'MAP'),
+]
+const WORKARENA: Requirement[] = [
+  { kind: 'service', env: 'SNOW_INSTANCE_URL', what: 'a ServiceNow instance', install: 'WorkArena runs against your own instance (https://github.com/ServiceNow/WorkArena#getting-started; SNOW_INSTANCE_UNAME and SNOW_INSTANCE_PWD log in).' },
+  { kind: 'python-module', module: 'browsergym.workarena', pythonEnv: 'JARVIS_WORKARENA_PYTHON', install: 'pip install browsergym-workarena && playwright install chromium, and point JARVIS_WORKARENA_PYTHON at that Python.' },
+]
+
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   // academic
   { key: 'supergpqa', category: 'reasoning', description: 'SuperGPQA graduate-level multiple choice (A–J)', needs: JF, load: () => def(import('./supergpqa/benchmark.ts')) },
@@ -111,8 +123,20 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'deepplanning', category: 'agentic', description: 'DeepPlanning shopping constraint planning', needs: { ...J, agentTools: true } },
   { key: 'loghub', category: 'agentic', description: 'LogHub log anomaly detection', needs: JF },
   { key: 'ama-bench', category: 'agentic', description: 'AMA-Bench agent memory assessment', needs: J },
-  { key: 'webchorearena', category: 'agentic', description: 'WebChoreArena web chores', needs: { ...JF, browser: true } },
-  { key: 'workarena', category: 'agentic', description: 'WorkArena++ enterprise workflows', needs: { ...N, browser: true } },
+  {
+    key: 'webchorearena',
+    category: 'agentic',
+    description: 'WebChoreArena web chores in a headless Chromium on your WebArena sites',
+    // The judge only for fuzzy_match answers; the sites are probed in prepare() for the selected tasks.
+    needs: { ...JF, browser: true, agentTools: true, requires: [CHROMIUM], options: WEBCHOREARENA_OPTIONS },
+    load: () => def(import('./webchorearena/benchmark.ts')),
+  },
+  {
+    key: 'workarena',
+    category: 'agentic',
+    description: 'WorkArena++ enterprise workflows (needs a ServiceNow instance)',
+    needs: { ...N, browser: true, requires: WORKARENA, external: 'BrowserGym / AgentLab with browsergym-workarena against your instance (https://github.com/ServiceNow/WorkArena)' },
+  },
   // use cases (synthetic data in the repository: no download)
   { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (tests called in the sandbox)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_assistant/benchmark.ts')) },
   { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: { ...J, heuristic: true }, load: () => def(import('./security_scanner/benchmark.ts')) },

@@ -8,6 +8,7 @@ export type EnvironmentOpener = (spec: EnvironmentSpec, o: { signal?: AbortSigna
 const KINDS: Record<string, () => Promise<EnvironmentOpener>> = {
   local: async () => (await import('./local.ts')).openLocalEnvironment,
   container: async () => (await import('./container.ts')).openContainerEnvironment,
+  browser: async () => (await import('./browser.ts')).openBrowserEnvironment,
 }
 
 export const environmentKinds = (): string[] => Object.keys(KINDS)
