@@ -1,4 +1,7 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through vite-node, so the project ships no build step.
-import { runCli } from './run-cli.mjs'
-await runCli(process.argv.slice(2))
+import { takeSecretArgs } from './take-secret-args.mjs'
+
+const argv = takeSecretArgs(process.argv.slice(2)) // before anything else loads: keys out of /proc/<pid>/cmdline
+const { runCli } = await import('./run-cli.mjs')
+await runCli(argv)

@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
 import { ViteNodeServer } from 'vite-node/server'
 import { ViteNodeRunner } from 'vite-node/client'
+import { takeSecretArgs } from './take-secret-args.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-export async function runCli(argv, { entry = process.env.JARVIS_CLI_ENTRY ?? 'src/cli/main.ts' } = {}) {
+export async function runCli(rawArgv, { entry = process.env.JARVIS_CLI_ENTRY ?? 'src/cli/main.ts' } = {}) {
+  const argv = takeSecretArgs(rawArgv)
   const server = await createServer({
     root,
     configFile: false,

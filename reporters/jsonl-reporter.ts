@@ -2,9 +2,11 @@ import type { Reporter, TestCase, TestRunEndReason, Vitest } from 'vitest/node'
 import { findBenchmark } from '../evals/registry.ts'
 import type { ProjectContext, ResolvedRun } from '../src/config/resolved-run.ts'
 import type { RunSummary } from '../src/core/sample-result.ts'
+import { isJarvisError, type JarvisError } from '../src/core/errors.ts'
 import { frameworkCommit } from '../src/results/framework-commit.ts'
+import { lockOutputs, type OutputLocks } from '../src/results/output-lock.ts'
 import { writeSummary } from '../src/results/summary.ts'
-import { compactByRecordId, JsonlAppender, moveAside, serializeResult } from '../src/results/write.ts'
+import { compactByRecordId, JsonlAppender, moveAside, outputWriteError, serializeResult } from '../src/results/write.ts'
 
 export interface JsonlReporterOptions {
   /** Write `{output}.summary.json` at the end of the run (the CLI turns it off while it runs chunks). */
@@ -17,6 +19,12 @@ export interface JsonlReporterOptions {
    * when tests are chosen by name (`vitest -t`): then the new lines replace those samples' lines in place.
    */
   append?: boolean
+  /**
+   * A results line could not be written (disk full, quota, another run holds the file): the run is cancelled
+   * (tests in flight finish, no new one starts), no summary is written, and this is called once. Default: print
+   * the message and make the process exit 1. The CLI passes its own and reports it at the end.
+   */
+  onWriteError?: (error: JarvisError) => void
 }
 
 /** The summary of one run's JSONL, written the same way by the CLI and by a bare `vitest run`. */
@@ -50,6 +58,10 @@ export class JsonlReporter implements Reporter {
   private startedAt = Date.now() / 1000
   /** `vitest -t PATTERN`: a few samples run again; their lines replace the old ones, the rest stay. */
   private update = false
+  private locks: OutputLocks[] = []
+  /** The first write that failed; every later line is dropped (counted in `lost`). */
+  writeError: JarvisError | null = null
+  lost = 0
 
   constructor(private readonly opts: JsonlReporterOptions = {}) {}
 
@@ -59,34 +71,61 @@ export class JsonlReporter implements Reporter {
     this.update = !this.opts.append && Boolean(vitest.config.testNamePattern)
   }
 
-  onTestCaseResult(test: TestCase): void {
+  async onTestCaseResult(test: TestCase): Promise<void> {
     const meta = test.meta()
     const result = meta.jarvis
     const out = meta.jarvisOutput
     if (!result || !out) return
-    let w = this.appenders.get(out)
-    if (!w) {
-      if (this.update) compactByRecordId(out) // drop a torn last line before appending
-      else if (!this.opts.append) moveAside(out)
-      w = new JsonlAppender(out)
-      this.appenders.set(out, w)
-      this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
+    if (this.writeError) {
+      this.lost++
+      return
     }
-    w.append(serializeResult(result))
-    const trace = meta.jarvisTrace
-    const tracePath = meta.jarvisTracePath
-    if (trace && tracePath) {
-      let t = this.traces.get(tracePath)
-      if (!t) {
-        if (!this.opts.append && !this.update) moveAside(tracePath)
-        this.traces.set(tracePath, (t = new JsonlAppender(tracePath)))
+    try {
+      let w = this.appenders.get(out)
+      if (!w) {
+        // A bare `vitest run`: nobody locked the file for us (the CLI does, before its preflight).
+        if (!this.opts.append) this.locks.push(await lockOutputs([out]))
+        if (this.update) compactByRecordId(out) // drop a torn last line before appending
+        else if (!this.opts.append) moveAside(out)
+        w = new JsonlAppender(out)
+        this.appenders.set(out, w)
+        this.runs.set(out, { startedAt: this.startedAt, project: test.project.name, benchmark: result.benchmark })
       }
-      t.append(`${JSON.stringify({ ...trace, framework_commit: frameworkCommit() })}\n`)
+      w.append(serializeResult(result))
+      const trace = meta.jarvisTrace
+      const tracePath = meta.jarvisTracePath
+      if (trace && tracePath) {
+        let t = this.traces.get(tracePath)
+        if (!t) {
+          if (!this.opts.append && !this.update) moveAside(tracePath)
+          this.traces.set(tracePath, (t = new JsonlAppender(tracePath)))
+        }
+        t.append(`${JSON.stringify({ ...trace, framework_commit: trace.framework_commit || frameworkCommit() })}\n`)
+      }
+    } catch (e) {
+      this.fail(isJarvisError(e) ? e : outputWriteError(out, e))
     }
+  }
+
+  private fail(error: JarvisError): void {
+    this.writeError = error
+    this.lost++
+    void this.vitest?.cancelCurrentRun('test-failure')
+    if (this.opts.onWriteError) return this.opts.onWriteError(error)
+    process.stderr.write(`jarvis: error: ${error.message}\n`)
+    process.exitCode = 1
   }
 
   async onTestRunEnd(_modules: unknown, _errors: unknown, _reason: TestRunEndReason): Promise<void> {
     for (const w of [...this.appenders.values(), ...this.traces.values()]) w.close()
+    for (const l of this.locks.splice(0)) l.release()
+    if (this.writeError) {
+      // No summary of a run that lost lines: it would report success over an incomplete file.
+      this.appenders.clear()
+      this.traces.clear()
+      this.runs.clear()
+      return
+    }
     // Traces keep every line (the report takes the last of a record); the JSONL keeps one line per record.
     if (this.update) for (const out of this.appenders.keys()) compactByRecordId(out)
     this.traces.clear()

@@ -1,5 +1,5 @@
 // coding_task scoring: the extracted function runs in the sandbox, then each assert line of the task runs
-// against it (one python3 process, a timeout per assert). score = pass rate; correct = every assert passes.
+// against it (one sandbox; each assert in a fresh process, compared by the harness, a timeout per assert). score = pass rate; correct = every assert passes.
 // OpenJarvis exec'd the code inside its own process with no timeout, and a code exec error made the sample
 // unscored ("no_assertions_found"); here a compile error is wrong and an endless loop is killed.
 //

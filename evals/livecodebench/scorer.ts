@@ -1,5 +1,5 @@
 // LiveCodeBench scoring: the extracted program runs against the public AND private tests in the sandbox,
-// all in one python3 process; correct = every test passes (pass@1). Verdicts (decisions.md "Code"):
+// in one sandbox, each test in a child process of the harness; correct = every test passes (pass@1). Verdicts (decisions.md "Code"):
 // a compile error or any failing test is wrong; broken test data or a failed sandbox is unscored.
 //
 //   scoreAnswer(record, answer, ctx?): Promise<Score>

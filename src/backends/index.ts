@@ -22,6 +22,23 @@ export interface BackendEntry {
   tools?: boolean
   /** Builds the backend lazily (its module loads only when a run uses it); absent = not implemented yet. */
   create?: (run: ResolvedRun, deps: BackendDeps) => Promise<Backend>
+  /**
+   * Preflight for backends that reach the model themselves (external agents): what this machine and the endpoint
+   * have, checked before any model call. Throws a one-line JarvisError (exit 2); returns a line for the log. It
+   * replaces the engine check of the run (the backend never uses the worker's engine).
+   */
+  probe?: (run: ResolvedRun) => Promise<string>
+  /** What this machine has for it, for `jarvis eval list` (no endpoint, no model call): found, or what is missing. */
+  machine?: () => Promise<{ ok: boolean; detail: string }>
+}
+
+/** A locate function's verdict as `machine()` reports it: its description, or the one-line error. */
+const machineOf = async (locate: () => string): Promise<{ ok: boolean; detail: string }> => {
+  try {
+    return { ok: true, detail: locate() }
+  } catch (e) {
+    return { ok: false, detail: (e as Error).message }
+  }
 }
 
 export const BACKENDS: readonly BackendEntry[] = [
@@ -38,8 +55,32 @@ export const BACKENDS: readonly BackendEntry[] = [
     tools: true,
     create: async (run, deps) => new (await import('./jarvis-agent.ts')).JarvisAgentBackend(await deps.engine(), run.modelFile ?? run.model, run.agent ?? undefined, deps.log),
   },
-  { key: 'hermes', description: 'Hermes Agent via subprocess' },
-  { key: 'openclaw', description: 'OpenClaw via Node subprocess' },
+  {
+    key: 'hermes',
+    description: 'Hermes Agent via subprocess',
+    create: async (run, deps) => new (await import('./hermes.ts')).HermesBackend(run, deps.log),
+    probe: async (run) => (await import('./hermes.ts')).probeHermes(run),
+    machine: async () => {
+      const { locateHermes } = await import('./hermes-install.ts')
+      return machineOf(() => {
+        const h = locateHermes()
+        return `Hermes (${h.label}) at ${h.dir}, python ${h.pythonVersion}${h.drift ? ', drift allowed' : ''}`
+      })
+    },
+  },
+  {
+    key: 'openclaw',
+    description: 'OpenClaw via Node subprocess',
+    create: async (run, deps) => new (await import('./openclaw.ts')).OpenClawBackend(run, deps.log),
+    probe: async (run) => (await import('./openclaw.ts')).probeOpenClaw(run),
+    machine: async () => {
+      const { locateOpenClaw } = await import('./openclaw-install.ts')
+      return machineOf(() => {
+        const o = locateOpenClaw()
+        return `OpenClaw ${o.label} at ${o.dir}, node ${o.nodeVersion}${o.drift ? ', drift allowed' : ''}`
+      })
+    },
+  },
   { key: 'terminalbench-native', description: 'TerminalBench Docker harness' },
 ]
 

@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { findBenchmark, isExternal, loadDefinition } from '../../evals/registry.ts'
+import { findBackend } from '../backends/index.ts'
 import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
@@ -21,6 +22,8 @@ export interface PreflightOptions {
 export interface PreflightResult {
   /** Selected samples per run (before chunking and resume). */
   counts: Map<ResolvedRun, number>
+  /** Selected record ids → their digests (prompt + reference), per run: resume keeps only lines that still match. */
+  selections: Map<ResolvedRun, Map<string, string>>
   /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
   matching: Map<ResolvedRun, number>
   warnings: string[]
@@ -44,6 +47,15 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   await checkBenchmarkRequirements(runs, warnings, log)
   const checked = new Set<string>()
   for (const r of runs) {
+    // External agents (hermes, openclaw): their install, the pin and the model at their endpoint.
+    const probe = findBackend(r.backend)?.probe
+    if (probe) {
+      const key = `${r.backend}|${r.engine}|${r.model}|${r.baseUrl ?? ''}`
+      if (checked.has(key)) continue
+      checked.add(key)
+      log(await probe(r))
+      continue
+    }
     const key = `${r.engine}|${r.model}|${r.baseUrl ?? ''}`
     if (checked.has(key)) continue
     checked.add(key)
@@ -60,12 +72,15 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
   const matching = new Map<ResolvedRun, number>()
+  const selections = new Map<ResolvedRun, Map<string, string>>()
   await checkMcpServers(runs, log)
   for (const r of runs) {
     const def = await loadDefinition(r)
     checkAgentNeeds(r, def)
-    const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`))
+    const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`), undefined, { digests: true })
+    if (plan.selectedCount === 0) throw emptySelection(r)
     counts.set(r, plan.selectedCount)
+    selections.set(r, plan.selection!)
     const name = describeNameFor(r.benchmark, r.modelSlug)
     const matched = o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : plan.samples
     matching.set(r, o.testNamePattern ? matched.length : plan.selectedCount)
@@ -73,7 +88,13 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, options: r.options ?? {}, log: (m) => log(`${r.benchmark}: ${m}`) })
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
-  return { counts, matching, warnings }
+  return { counts, matching, selections, warnings }
+}
+
+function emptySelection(r: ResolvedRun): JarvisError {
+  if (r.dataset) return new JarvisError('JARVIS_DATASET', `${r.benchmark}: ${r.dataset.path} has no data rows; nothing to evaluate. Add rows under the header (one record per row or line), or point [benchmarks.dataset] path at the right file.`)
+  const where = [r.split && `split "${r.split}"`, r.subset && `subset "${r.subset}"`].filter(Boolean).join(', ')
+  return new JarvisError('JARVIS_DATASET', `${r.benchmark}: the dataset has no records${where ? ` in ${where}` : ''}; nothing to evaluate. Check --split / subset, or the dataset's files.`)
 }
 
 /**

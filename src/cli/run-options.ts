@@ -4,6 +4,7 @@ import type { RunOverrides } from '../config/expand.ts'
 import { agentOverrides } from './agent-options.ts'
 import { EVAL_SPECS } from './command-specs.ts'
 import { parseCommandLine, type CommandSpec } from './parse-command.ts'
+import { queryTimeoutValue, temperatureValue } from './option-values.ts'
 
 export interface RunCliOptions {
   config?: string
@@ -58,10 +59,11 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
     help,
     trackers,
     overrides: {
+      backend: s('backend'),
       engine: s('engine'),
       baseUrl: s('base-url'),
       seed: num('seed', s('seed'), 'int'),
-      temperature: num('temperature', s('temperature'), 'float'),
+      temperature: temperatureValue(s('temperature')),
       maxTokens: num('max-tokens', s('max-tokens'), 'posint'),
       maxSamples: num('max-samples', s('max-samples'), 'posint'),
       maxWorkers: num('max-workers', s('max-workers'), 'posint'),
@@ -73,7 +75,7 @@ export function parseRunArgs(argv: string[], spec: CommandSpec = EVAL_SPECS.run)
       telemetry: b('telemetry'),
       gpuMetrics: b('gpu-metrics'),
       modelFilter: s('model-filter'),
-      queryTimeout: num('query-timeout', s('query-timeout'), 'float'),
+      queryTimeout: queryTimeoutValue(s('query-timeout')),
       resume: b('resume') || b('retry-errors') ? true : undefined,
       cache: b('cache'),
       recordIds: s('record-ids')?.split(',').map((x) => x.trim()).filter(Boolean),

@@ -52,4 +52,6 @@ export const RUN_OPTIONS: OptionSpec[] = [
 
 export const RUN_EPILOG = `Environment: JARVIS_BACKEND_BASE_URL / OPENAI_BASE_URL (endpoint when no engine is given), JARVIS_BACKEND_API_KEY,
 HF_TOKEN (gated datasets), OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY (cloud models and the judge).
+External agents: OPENCLAW_PATH / OPENCLAW_NODE / OPENCLAW_TOOLS (--backend openclaw), HERMES_AGENT_PATH /
+HERMES_AGENT_PYTHON (--backend hermes), JARVIS_ALLOW_COMMIT_DRIFT=1 (run a version other than the pinned one).
 Exit codes: 0 ok · 1 crash · 2 bad input · 4 a run where no sample could be scored · 130 interrupted (Ctrl-C).`

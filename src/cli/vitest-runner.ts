@@ -16,6 +16,8 @@ export interface VitestRunOptions {
   /** Samples registered per Vitest run: keeps the worker's and Vitest's per-test memory flat as N grows. */
   chunkSize: number
   onChunk?: (index: number, of: number) => void
+  /** Checked between chunks: true = run no further chunk (a results write failed). */
+  stop?: () => boolean
   /** -t: only tests whose full name matches (Vitest's testNamePattern). */
   testNamePattern?: RegExp
   /** Called with Vitest once it is created (the CLI's Ctrl-C handler cancels the run through it). */
@@ -45,7 +47,7 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
     await vitest.standalone()
     const specs = await vitest.globTestSpecifications()
     const chunks = Math.max(1, ...o.runs.map((r) => Math.ceil((o.counts.get(r) ?? 0) / o.chunkSize)))
-    for (let c = 0; c < chunks; c++) {
+    for (let c = 0; c < chunks && !o.stop?.(); c++) {
       const active = o.runs.filter((r) => (o.counts.get(r) ?? 0) > c * o.chunkSize)
       for (const project of vitest.projects) {
         const mine = active.filter((r) => r.modelSlug === project.name)

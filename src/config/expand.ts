@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import type { PriceOverrides } from '../engines/pricing.ts'
 import { resolveEngineKey, resolveModelEngine } from '../engines/resolve-engine.ts'
+import { EXTERNAL_BACKENDS, externalBaseUrl } from './external.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
@@ -10,6 +11,7 @@ import { agentSettings } from './validate-agent.ts'
 
 /** Flags given on the command line; only those set override the suite (they rank above everything). */
 export interface RunOverrides {
+  /** --backend: how every benchmark of the run is answered. */
   backend?: string
   agent?: string
   /** --tools: registry names and `mcp:<command>` entries, as given. */
@@ -60,6 +62,12 @@ function localModelFile(name: string, cwd: string, configDir?: string): string {
   return existsSync(fromConfig) ? fromConfig : fromCwd
 }
 
+/** `dir/name`, refusing a name that would land anywhere else (validateSuite already refuses such names). */
+function insideDir(dir: string, name: string): string {
+  const path = resolve(dir, name)
+  if (dirname(path) !== dir) throw new JarvisError('JARVIS_BAD_CONFIG', `the output file name "${name}" would leave ${dir}; rename the benchmark or model.`)
+  return path
+}
 const priceOverrides = (suite: Suite): PriceOverrides =>
   Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
 
@@ -101,18 +109,24 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
       const judgeEngine = o.judgeEngine ?? suite.judge.engine ?? (suite.judge.base_url ? 'openai-compatible' : 'cloud')
       const prices = priceOverrides(suite)
       const agentic = agentSettings(b, o, { source: opts.source, index: suite.benchmarks.indexOf(b) })
+      // hermes / openclaw reach the model themselves at their endpoint (an OpenAI-compatible server): its URL is
+      // the run's baseUrl; the engine key only says whether answers are priced ("cloud") or not.
+      const explicitEngine = o.engine ?? m.engine
+      const external = EXTERNAL_BACKENDS.has(agentic.backend)
+        ? { engine: explicitEngine ? resolveEngineKey({ model: m.name, engine: explicitEngine }, where) : 'openai-compatible', baseUrl: externalBaseUrl(suite, o.baseUrl, m.base_url, env) }
+        : null
       runs.push({
         suiteName: suite.meta.name,
         benchmark: b.name,
         model: m.name,
         modelSlug: slug,
-        modelFile,
-        engine,
+        modelFile: external ? null : modelFile,
+        engine: external?.engine ?? engine,
         ...agentic,
         maxTurns: o.maxTurns ?? suite.run.max_turns ?? null,
         tokenBudget: o.tokenBudget ?? suite.run.token_budget ?? null,
         concurrency: o.concurrency ?? suite.run.concurrency ?? (o.agentic ? 1 : null),
-        baseUrl,
+        baseUrl: external ? external.baseUrl : baseUrl,
         temperature: o.temperature ?? b.temperature ?? m.temperature ?? suite.defaults.temperature,
         maxTokens: o.maxTokens ?? b.max_tokens ?? m.max_tokens ?? suite.defaults.max_tokens,
         maxSamples: o.maxSamples ?? b.max_samples ?? null,
@@ -121,7 +135,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         recordIds: o.recordIds ?? b.record_ids ?? null,
         seed: o.seed ?? suite.run.seed,
         maxWorkers: o.maxWorkers ?? suite.run.max_workers,
-        outputPath: o.output ? resolve(cwd, o.output) : resolve(outputDir, `${b.name}_${slug}.jsonl`),
+        outputPath: o.output ? resolve(cwd, o.output) : insideDir(outputDir, `${b.name}_${slug}.jsonl`),
         judge: {
           model: judgeModel,
           engine: resolveEngineKey({ model: judgeModel, engine: judgeEngine, baseUrl: suite.judge.base_url }, `${opts.source} [judge]`),

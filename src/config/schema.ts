@@ -78,7 +78,8 @@ export const RunSchema = z.strictObject({
   sheets_credentials_path: str.default(''),
   // --- ours ---
   /** Per-sample wall-clock limit for one inference call, seconds (cancels the request). */
-  query_timeout: z.number().positive().optional(),
+  // At most 2^31 − 1 ms: Node fires a longer timer at once (every sample would time out). MAX_TIMEOUT_S in cli/option-values.ts.
+  query_timeout: z.number().positive().max(2_147_483).optional(),
   /** Retries after the first try on 429/5xx/timeouts/connection errors. */
   max_retries: nonNegInt.default(3),
   resume: z.boolean().default(false),

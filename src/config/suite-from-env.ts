@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { isJarvisError } from '../core/errors.ts'
 import { expandSuite } from './expand.ts'
+import { exportExternalApiKey } from './external.ts'
 import { loadSuiteFile } from './load.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 
@@ -15,7 +16,9 @@ export function runsFromEnv(root: string, env: NodeJS.ProcessEnv = process.env):
   const path = resolve(root, env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE)
   if (!env.JARVIS_EVAL_CONFIG && !existsSync(path)) return []
   try {
-    return expandSuite(loadSuiteFile(path), {}, { source: env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE, env, configDir: dirname(path) })
+    const suite = loadSuiteFile(path)
+    exportExternalApiKey(suite, env)
+    return expandSuite(suite, {}, { source: env.JARVIS_EVAL_CONFIG ?? DEFAULT_SUITE, env, configDir: dirname(path) })
   } catch (e) {
     if (!isJarvisError(e)) throw e
     // Bad input: one line, exit 2 — not a stack trace from inside Vite's config loader.

@@ -6,6 +6,7 @@ import { splitCommandLine } from '../core/command-line.ts'
 import { didYouMean, JarvisError } from '../core/errors.ts'
 import { findTool, unknownToolMessage } from '../tools/index.ts'
 import type { RunOverrides } from './expand.ts'
+import { EXTERNAL_BACKENDS } from './external.ts'
 import type { ResolvedRun } from './resolved-run.ts'
 import type { BenchmarkConfig } from './schema.ts'
 
@@ -17,7 +18,7 @@ export function agentSettings(b: BenchmarkConfig, o: RunOverrides, w: { source: 
   const place = `${w.source} [[benchmarks]] #${w.index + 1}`
   let backend = o.backend ?? b.backend
   if (o.agentic) {
-    if (o.backend && !findBackend(o.backend)?.tools) throw bad(`--agentic runs an agent, but --backend ${o.backend} makes one model call per sample; drop one of them.`)
+    if (o.backend && !findBackend(o.backend)?.tools && !EXTERNAL_BACKENDS.has(o.backend)) throw bad(`--agentic runs an agent, but --backend ${o.backend} makes one model call per sample; drop one of them.`)
     // The spec's agentic runner is agent-level inference: the one-call default becomes the agent backend.
     if (!o.backend && backend === 'jarvis-direct') backend = 'jarvis-agent'
   }
@@ -32,6 +33,8 @@ export function agentSettings(b: BenchmarkConfig, o: RunOverrides, w: { source: 
   ]
   if ((names.length || mcpServers.length) && !entry?.tools) {
     const what = names.length ? toolsWhere : o.tools ? '--tools' : `${place} mcp_servers`
+    // OpenClaw and Hermes bring their own tools (OPENCLAW_TOOLS picks OpenClaw's); ours are jarvis-agent's.
+    if (EXTERNAL_BACKENDS.has(backend)) throw bad(`${what}: backend "${backend}" offers its own tools, not jarvis-evals' (see docs/external-agents.md); drop them, or use --backend jarvis-agent.`)
     throw bad(`${what}: tools need an agent backend, and backend "${backend}" makes one model call. Add --backend jarvis-agent (or backend = "jarvis-agent" in [[benchmarks]]).`)
   }
   for (const name of names) {

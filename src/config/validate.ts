@@ -5,6 +5,8 @@ import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { Suite } from './schema.ts'
 import { modelSlug } from './slug.ts'
 
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
 /** Checks a schema-valid suite against the registry: known, implemented benchmarks; unique model slugs. */
 export function validateSuite(suite: Suite, source: string): void {
   const slugs = new Map<string, string>()
@@ -21,6 +23,9 @@ export function validateSuite(suite: Suite, source: string): void {
     if (names.has(b.name)) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: benchmark "${b.name}" is listed twice; list each benchmark once.`)
     names.add(b.name)
     if (b.dataset) {
+      // The name names files ({output_dir}/{name}_{model}.jsonl, .jarvis/parts/{name}/): it must stay one plain name.
+      if (!SAFE_NAME.test(b.name) || b.name.includes('..'))
+        throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: name "${b.name}" names the output file, so it may hold only letters, digits, ".", "_" and "-" (no "/", "\\" or ".."). Rename the benchmark.`)
       if (!b.scorer) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: a custom benchmark with [benchmarks.dataset] needs scorer = "mcq" | "exact" | "judge".`)
       if (findBenchmark(b.name)) throw new JarvisError('JARVIS_BAD_CONFIG', `${place}: "${b.name}" is a registered benchmark; give your local dataset another name.`)
       return

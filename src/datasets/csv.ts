@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { JarvisError } from '../core/errors.ts'
 import type { Row } from './parquet.ts'
+import { decodeUtf8 } from './utf8.ts'
 
 export interface CsvRecord {
   fields: string[]
@@ -92,5 +93,5 @@ export function csvToRows(text: string, where = 'CSV'): Row[] {
 }
 
 export async function readCsvRows(path: string): Promise<Row[]> {
-  return csvToRows(await readFile(path, 'utf8'), path)
+  return csvToRows(decodeUtf8(await readFile(path), path), path)
 }

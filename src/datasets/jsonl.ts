@@ -4,9 +4,10 @@
 //   parseJsonLine(line, where): Row   (one line; `where` is "file:line" for the message)
 //
 // Blank lines (a trailing newline, a blank line between records, CRLF endings) are skipped, a UTF-8 BOM is
-// dropped, and bad JSON names the file and its 1-based line number.
-import { createReadStream } from 'node:fs'
+// dropped, and bad JSON names the file and its 1-based line number; so does a file that is not UTF-8.
+import { createReadStream, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { decodeUtf8 } from './utf8.ts'
 import { JarvisError } from '../core/errors.ts'
 import type { Row } from './parquet.ts'
 
@@ -15,9 +16,15 @@ export async function readJsonlRows<T = Row>(path: string, mapRow?: (row: Row) =
   const rows: T[] = []
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })
   let n = 0
+  let checked = false
   try {
     for await (const raw of lines) {
       n++
+      // U+FFFD is what a byte that is not UTF-8 decodes to: check the file's bytes once (a real U+FFFD passes).
+      if (!checked && raw.includes('\uFFFD')) {
+        checked = true
+        decodeUtf8(readFileSync(path), path)
+      }
       const line = n === 1 ? raw.replace(/^\uFEFF/, '') : raw
       if (line.trim() === '') continue
       const row = parseJsonLine(line, `${path}:${n}`)

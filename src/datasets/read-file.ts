@@ -12,6 +12,7 @@ import { JarvisError } from '../core/errors.ts'
 import { readCsvRows } from './csv.ts'
 import { readJsonlRows } from './jsonl.ts'
 import { readParquetRows, type Row } from './parquet.ts'
+import { decodeUtf8 } from './utf8.ts'
 
 export const TABLE_FORMATS = ['parquet', 'jsonl', 'csv', 'json'] as const
 export const TableFormatSchema = z.enum(TABLE_FORMATS)
@@ -52,7 +53,7 @@ export async function readTableFile<T = Row>(path: string, format?: TableFormat,
 }
 
 async function readJsonRows(path: string): Promise<Row[]> {
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '')
+  const text = decodeUtf8(await readFile(path), path).replace(/^\uFEFF/, '')
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -15,6 +15,12 @@ export interface EngineSpec {
   contextSize?: number | null
   maxSequences?: number
   log?: (line: string) => void
+  /**
+   * Whose endpoint this is. --api-key / JARVIS_BACKEND_API_KEY belong to the model's endpoint only; the judge's
+   * takes JARVIS_JUDGE_API_KEY or its engine's own variable, so the model server's key never goes to the judge's
+   * base_url (and the other way round).
+   */
+  role?: 'model' | 'judge'
   /** The suite's [pricing] overrides (cloud engines price their answers). */
   prices?: PriceOverrides
 }
@@ -26,9 +32,9 @@ export function cloudProviderFor(model: string, env: NodeJS.ProcessEnv = process
   return { base, keyEnv: p.keyEnv, key }
 }
 
-/** Builds the engine for a model. Hosts and keys: flag > JARVIS_BACKEND_* > <ENGINE>_HOST/_API_KEY > default. */
+/** Builds the engine for a model. Hosts and keys: flag > JARVIS_BACKEND_* (JARVIS_JUDGE_API_KEY for the judge) > <ENGINE>_HOST/_API_KEY > default. */
 export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = process.env): Promise<Engine> {
-  const apiKeyOverride = env.JARVIS_BACKEND_API_KEY || undefined
+  const apiKeyOverride = (s.role === 'judge' ? env.JARVIS_JUDGE_API_KEY : env.JARVIS_BACKEND_API_KEY) || undefined
   switch (s.engine) {
     case 'llamacpp': {
       const { createLlamaCppEngine } = await import('./llama-cpp.ts')

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { Readable } from 'node:stream'
+import { HttpStatusError } from './deadline-fetch.ts'
 
 // A `fetch` for the openai client on node:http with keep-alive agents. Node 20's global fetch (undici) spends
 // about twice the CPU per request; on a CPU-bound machine that is throughput the harness would lose.
@@ -16,6 +17,12 @@ export const nodeFetch = ((input: string | URL | Request, init: RequestInit = {}
       const h = new Headers()
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v)
       const status = res.statusCode ?? 0
+      // Response takes 200–599 only; anything else would throw here, inside the socket's callback, and the
+      // request would never settle. It is the server's error: say so.
+      if (!(status >= 200 && status <= 599)) {
+        res.destroy()
+        return reject(new HttpStatusError(status))
+      }
       const body = status === 204 || status === 304 || init.method === 'HEAD' ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>)
       resolve(new Response(body, { status, statusText: res.statusMessage, headers: h }))
     })

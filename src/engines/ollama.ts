@@ -1,8 +1,10 @@
 import { Ollama, type Message as OllamaMessage } from 'ollama'
 import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
+import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import type { ChatMessage, ToolCall } from '../core/messages.ts'
 import { redactUrl } from './resolve-engine.ts'
+import { usageCount } from './usage-count.ts'
 import { statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 import { openAITools, toolCallFrom } from './tool-calls.ts'
 
@@ -18,7 +20,7 @@ export class OllamaEngine implements Engine {
   constructor(opts: { host: string; maxRetries: number; numCtx?: number }) {
     this.where = `ollama at ${redactUrl(opts.host)}`
     this.host = opts.host
-    this.client = new Ollama({ host: opts.host })
+    this.client = new Ollama({ host: opts.host, fetch: withDeadlines(fetch) })
     this.maxRetries = opts.maxRetries
     this.numCtx = opts.numCtx
   }
@@ -47,7 +49,8 @@ export class OllamaEngine implements Engine {
     // The client connects the abort only once headers arrive; a per-call fetch carries the signal from the start,
     // so a timeout also cancels a request the server never answers.
     const signal = p.signal
-    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
+    const timed = withDeadlines(fetch) // idle and total deadlines over the whole response, body included
+    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => timed(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
     const stream = await client.chat({
       model: p.model,
       messages: p.messages.map(toOllamaMessage),
@@ -79,8 +82,8 @@ export class OllamaEngine implements Engine {
         }
         if (part.done) {
           // Older servers omit prompt_eval_count for cached prompts: treat missing as unknown (0).
-          promptTokens = part.prompt_eval_count ?? 0
-          completionTokens = part.eval_count ?? 0
+          promptTokens = usageCount(part.prompt_eval_count)
+          completionTokens = usageCount(part.eval_count)
           finishReason = part.done_reason === 'length' ? 'length' : 'stop'
         }
       }
@@ -102,6 +105,8 @@ export function toOllamaMessage(m: ChatMessage): OllamaMessage {
 }
 
 function classifyOllamaError(err: unknown): AttemptFailure {
+  const transport = transportFailure(err)
+  if (transport) return transport
   const e = err as { name?: string; status_code?: number; message?: string }
   if (e?.name === 'AbortError') return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
   if (typeof e?.status_code === 'number') return statusFailure(e.status_code, `HTTP ${e.status_code}: ${String(e.message).split('\n')[0]}`, null)

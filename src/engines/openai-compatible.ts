@@ -3,8 +3,10 @@ import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import type { ChatMessage } from '../core/messages.ts'
 import { InferenceError } from '../core/inference-error.ts'
+import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd, type PriceOverrides } from './pricing.ts'
+import { usageCount } from './usage-count.ts'
 import { redactUrl } from './resolve-engine.ts'
 import { retryAfterFromHeaders, statusFailure, withRetries, type AttemptFailure } from './retry.ts'
 import { openAITools, toolCallFrom } from './tool-calls.ts'
@@ -50,7 +52,8 @@ export class OpenAICompatibleEngine implements Engine {
       apiKey: opts.apiKey || 'not-needed',
       maxRetries: 0,
       timeout: 600_000,
-      ...(process.env.JARVIS_FETCH === 'undici' ? {} : { fetch: nodeFetch }),
+      // Idle and total deadlines over the whole response, body included (the client's timeout ends at the headers).
+      fetch: withDeadlines(process.env.JARVIS_FETCH === 'undici' ? globalThis.fetch : nodeFetch),
     })
   }
 
@@ -128,8 +131,8 @@ export class OpenAICompatibleEngine implements Engine {
     }
     // A stream that ends without a finish_reason was cut (a proxy closing early): retry, never keep half an answer.
     if (!finishReason) throw new Error('stream ended without a finish_reason')
-    const promptTokens = usage?.prompt_tokens ?? 0
-    const completionTokens = usage?.completion_tokens ?? 0
+    const promptTokens = usageCount(usage?.prompt_tokens)
+    const completionTokens = usageCount(usage?.completion_tokens)
     return {
       content,
       promptTokens,
@@ -145,6 +148,8 @@ export class OpenAICompatibleEngine implements Engine {
 }
 
 export function classifyOpenAIError(err: unknown): AttemptFailure {
+  const transport = transportFailure(err)
+  if (transport) return transport
   if (err instanceof OpenAI.APIConnectionTimeoutError)
     return { kind: 'timeout', status: null, message: 'request timed out', retryable: true, retryAfterMs: null }
   if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }

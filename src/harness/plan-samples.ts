@@ -14,15 +14,20 @@ export interface SamplePlan {
   warmup: EvalRecord[]
   /** Every selected sample of the run (all chunks), for counts. */
   selectedCount: number
+  /** With `{ digests: true }`: each selected record id → recordDigest (what resume checks kept lines against). */
+  selection?: Map<string, string>
   /** Episode mode: every selected record by episode, in dataset order (all chunks); samples come grouped so. */
   episodes?: Map<string, EvalRecord[]>
 }
+
+/** What a stored answer was scored against: the prompt and the reference. A changed dataset changes it. */
+export const recordDigest = (r: EvalRecord): string => createHash('sha256').update(JSON.stringify([r.system ?? '', r.problem, r.reference])).digest('hex').slice(0, 16)
 
 /**
  * Load → shuffle with the seed → record_ids → max_samples (after setting warmup records apart, so no sample is
  * evaluated twice as in OpenJarvis) → this Vitest run's chunk → minus ids already complete (resume).
  */
-export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }): Promise<SamplePlan> {
+export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }, o: { digests?: boolean } = {}): Promise<SamplePlan> {
   const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
   const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, options: run.options ?? {}, log })
   assertUniqueIds(all, def.key)
@@ -46,6 +51,7 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
     episodes = groupByEpisode(def, selected, new Map(all.map((r, i) => [r.record_id, i])))
     selected = [...episodes.values()].flat()
   }
+  const selection = o.digests ? new Map(selected.map((r) => [r.record_id, recordDigest(r)])) : undefined
   const partKey = (r: EvalRecord) => (episodes ? episodeOf(def, r) : r.record_id)
   if (part && part.count > 1) selected = selected.filter((r) => partOf(partKey(r), part.count) === part.index)
   if (run.chunk) selected = selected.slice(run.chunk.index * run.chunk.size, (run.chunk.index + 1) * run.chunk.size)
@@ -53,7 +59,7 @@ export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, lo
     const skip = new Set(readFileSync(run.skipIdsFile, 'utf8').split('\n').filter(Boolean))
     selected = selected.filter((r) => !skip.has(r.record_id))
   }
-  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount, ...(episodes ? { episodes } : {}) }
+  return { samples: selected, warmup: run.chunk && run.chunk.index > 0 ? [] : warmup, selectedCount, ...(episodes ? { episodes } : {}), ...(selection ? { selection } : {}) }
 }
 
 /** Which part file a record belongs to: a hash of its id, so parts are stable across seeds and runs. */

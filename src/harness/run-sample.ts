@@ -88,6 +88,8 @@ export async function runSample(args: {
   // Agents: the real calls, compactly, for scorers and reparse (the full transcript goes to traces.jsonl).
   const extra: Record<string, unknown> = backend.traced ? { query_trace: queryTrace(attempt) } : {}
   if (args.examples) Object.assign(extra, { episode_id: def.episode?.(record) ?? def.key, prior_examples: args.examples.length })
+  // External agents (hermes, openclaw): which framework ran, its own counts, how the calls were metered.
+  if (attempt.artifacts?.external) extra.external = attempt.artifacts.external
   if (attempt.error) {
     const kind = attempt.error.kind === 'aborted' && run.queryTimeoutS && !args.signal?.aborted ? 'timeout' : attempt.error.kind
     return {
@@ -103,7 +105,9 @@ export async function runSample(args: {
     score = { isCorrect: false, reason: attempt.stop, metadata: {} }
   } else {
     try {
-      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
+      // Scoring runs on the test's own signal: --query-timeout bounds inference only (judge requests and sandboxes
+      // have their own deadlines), so slow-but-correct code is not scored 0 for the model's time.
+      score = await args.def.score(record, attempt.answer, { judge: args.judge, seed: run.seed, signal: args.signal, attempt, environment, run: { model: run.model, modelSlug: run.modelSlug, outputPath: run.outputPath } })
     } catch (e) {
       score = { isCorrect: null, reason: 'scorer_error', metadata: { scorer_error: (e as Error).message } }
     }

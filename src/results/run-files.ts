@@ -24,6 +24,8 @@ export const summaryPathFor = (outputPath: string): string => `${outputPath}${SU
 export const fingerprintPathFor = (outputPath: string): string => `${outputPath}${FINGERPRINT}`
 /** `{output}.telemetry.jsonl`: each worker's (or chunk's) device telemetry totals, summed into the summary. */
 export const telemetryPathFor = (outputPath: string): string => `${outputPath}${TELEMETRY}`
+/** `{output}.lock`: who is writing the file now (output-lock.ts; the lock itself is a socket). */
+export const lockPathFor = (outputPath: string): string => `${outputPath}.lock`
 /** `{output}.predictions.jsonl`: SWE-bench-format patches of swebench/swefficiency (for the official harness). */
 export const predictionsPathFor = (outputPath: string): string => `${outputPath}${PREDICTIONS}`
 /** `{output}.bak`: reparse-judge --in-place keeps the original here, once. */

@@ -88,14 +88,16 @@ export function traceData(a: Attempt): TraceData {
   }
 }
 
-/** The traces.jsonl line of a sample (framework_commit is filled in by the writer, which knows the checkout). */
+/** The traces.jsonl line of a sample (the harness's framework_commit is filled in by the writer, which knows the checkout). */
 export function traceLine(result: SampleResult, a: Attempt | null): TraceLine {
   const { benchmark: _b, model: _m, backend: _k, ...rest } = result
   const data: TraceData = a ? traceData(a) : { stop: 'error', messages: [], turns: [] }
+  // An external agent (openclaw, hermes) is its own framework, at the version that ran (OpenJarvis records its pin).
+  const external = a?.artifacts?.external as { framework?: string; framework_version?: string } | undefined
   return {
     ...rest,
-    framework: 'jarvis-evals',
-    framework_commit: '',
+    framework: external?.framework ?? 'jarvis-evals',
+    framework_commit: external?.framework_version ?? '',
     tool_calls: data.turns.reduce((n, t) => n + t.tool_calls.length, 0),
     turn_count: data.turns.length,
     trace_data: data,

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { JarvisError } from '../core/errors.ts'
 import { MOVED_SIDECARS, previousPathFor } from './run-files.ts'
 import { SAMPLE_RESULT_KEYS, type SampleResult } from '../core/sample-result.ts'
 
@@ -10,12 +11,24 @@ export function serializeResult(r: SampleResult): string {
   return `${JSON.stringify(o)}\n`
 }
 
+/** A results file that could not be written (disk full, quota, read-only): the run must stop and say so (exit 1). */
+export function outputWriteError(path: string, err: unknown): JarvisError {
+  const e = err as NodeJS.ErrnoException
+  const why = e?.code ? `${e.code}${e.code === 'ENOSPC' ? ' (no space left on the device)' : e.code === 'EDQUOT' ? ' (disk quota exceeded)' : ''}` : String(e?.message ?? err)
+  return new JarvisError('JARVIS_OUTPUT', `could not write ${path}: ${why}. The run stopped; what is in the file is complete. Free space (or choose another --output-dir), then rerun with --resume.`, 1)
+}
+
 /** Writes a file atomically: a temp file in the same folder, then rename (a crash leaves the old file or the new). */
 export function writeFileAtomic(path: string, data: string): void {
   mkdirSync(dirname(path), { recursive: true })
   const tmp = `${path}.tmp-${process.pid}`
-  writeFileSync(tmp, data)
-  renameSync(tmp, path)
+  try {
+    writeFileSync(tmp, data)
+    renameSync(tmp, path)
+  } catch (e) {
+    rmSync(tmp, { force: true })
+    throw outputWriteError(path, e)
+  }
 }
 
 /** Moves an existing non-empty output aside (never overwritten silently); returns where it went. */
@@ -31,23 +44,44 @@ export function moveAside(path: string): string | null {
 
 /**
  * Appends whole lines with one write(2) each on an O_APPEND descriptor, so a kill -9 loses at most the
- * lines not yet written and never interleaves two lines.
+ * lines not yet written and never interleaves two lines. A write that fails (ENOSPC, EDQUOT, EIO) throws
+ * outputWriteError after cutting the partial line off again, so the file ends with a whole line.
  */
 export class JsonlAppender {
   private fd: number | null = null
+  private size = 0
   constructor(readonly path: string) {}
   append(line: string): void {
-    if (this.fd === null) {
-      mkdirSync(dirname(this.path), { recursive: true })
-      this.fd = openSync(this.path, 'a')
+    try {
+      if (this.fd === null) {
+        mkdirSync(dirname(this.path), { recursive: true })
+        this.fd = openSync(this.path, 'a')
+        this.size = statSync(this.path).size
+      }
+      const buf = Buffer.from(line)
+      let off = 0
+      try {
+        while (off < buf.length) off += writeSync(this.fd, buf, off)
+      } catch (e) {
+        if (off > 0) ftruncateQuiet(this.fd, this.size)
+        throw e
+      }
+      this.size += buf.length
+    } catch (e) {
+      throw outputWriteError(this.path, e)
     }
-    const buf = Buffer.from(line)
-    let off = 0
-    while (off < buf.length) off += writeSync(this.fd, buf, off)
   }
   close(): void {
     if (this.fd !== null) closeSync(this.fd)
     this.fd = null
+  }
+}
+
+function ftruncateQuiet(fd: number, size: number): void {
+  try {
+    ftruncateSync(fd, size)
+  } catch {
+    // The reader drops a torn last line anyway (read-results.ts, resume).
   }
 }
 

@@ -3,19 +3,22 @@
 //
 //   sandboxEnvironment(): Promise<SandboxEnvironment>   (cached)
 //
-// As root: a pooled uid + `unshare --net --mount` with a private /tmp; falls back to `--net` only, then to
-// the uid drop alone. Not root: `unshare --map-root-user --net` if user namespaces work, else prlimit
+// As root: a leased uid + `unshare --net --ipc --pid --mount` with a private /tmp and /proc; falls back to
+// fewer namespaces, then to the uid drop alone. Not root: `unshare --map-root-user --net` if user namespaces work, else prlimit
 // alone (same uid as the harness: files are not protected; documented in the warning).
 import { spawn, spawnSync } from 'node:child_process'
 import { JarvisError } from '../core/errors.ts'
 import { buildChain, type ChainPlan } from './chain.ts'
-import { createWorkDir, removeWorkDir } from './work-dir.ts'
+import { killUid } from './processes.ts'
+import { createWorkDir, removeWorkDir, sweepStaleWorkDirs } from './work-dir.ts'
 import { uidPoolFromEnv, type UidPool } from './uid-pool.ts'
 
 export interface SandboxEnvironment {
   root: boolean
   netns: boolean
   privateTmp: boolean
+  pidns: boolean
+  ipcns: boolean
   /** Absolute path of a python3 the sandbox uid can execute, or null when there is none. */
   python: string | null
   pool: UidPool | null
@@ -51,16 +54,28 @@ function pythonCandidates(): string[] {
   return [...new Set([process.env.JARVIS_SANDBOX_PYTHON ?? '', real, '/usr/bin/python3', '/usr/local/bin/python3'].filter(Boolean))]
 }
 
+type Layers = { netns: boolean; privateTmp: boolean; pidns: boolean; ipcns: boolean }
+const ROOT_TRIES: Layers[] = [
+  { netns: true, privateTmp: true, pidns: true, ipcns: true },
+  { netns: true, privateTmp: true, pidns: false, ipcns: true },
+  { netns: true, privateTmp: true, pidns: false, ipcns: false },
+  { netns: true, privateTmp: false, pidns: false, ipcns: false },
+  { netns: false, privateTmp: false, pidns: false, ipcns: false },
+]
+const USER_TRIES: Layers[] = [
+  { netns: true, privateTmp: false, pidns: false, ipcns: false },
+  { netns: false, privateTmp: false, pidns: false, ipcns: false },
+]
+
 async function probe(): Promise<SandboxEnvironment> {
   const root = process.getuid?.() === 0
   const warnings: string[] = []
-  const pool = root ? uidPoolFromEnv() : null
+  sweepStaleWorkDirs() // left by a harness process that was killed before its cleanup ran
+  const pool = root ? uidPoolFromEnv(process.env, { prepare: (u) => killUid(u) }) : null
   const uid = pool ? await pool.acquire() : undefined
   try {
-    const tries = root
-      ? [{ netns: true, privateTmp: true }, { netns: true, privateTmp: false }, { netns: false, privateTmp: false }]
-      : [{ netns: true, privateTmp: false }, { netns: false, privateTmp: false }]
-    let chosen: { netns: boolean; privateTmp: boolean } | undefined
+    const tries = root ? ROOT_TRIES : USER_TRIES
+    let chosen: Layers | undefined
     for (const t of tries) {
       if (await works({ root, uid, ...t }, ['true'])) {
         chosen = t
@@ -72,7 +87,9 @@ async function probe(): Promise<SandboxEnvironment> {
     }
     if (!root) warnings.push('not running as root: sandboxed code runs as the harness user (limits still apply via prlimit); run as root for a separate uid.')
     if (!chosen.netns) warnings.push('network namespaces are refused here: sandboxed code can reach the network.')
-    if (root && !chosen.privateTmp) warnings.push('mount namespaces are refused here: sandboxed code can write to /tmp, /var/tmp and /dev/shm.')
+    if (root && !chosen.privateTmp) warnings.push('mount namespaces are refused here: sandboxed code can write to /tmp, /var/tmp and /dev/shm, and its work dir has only a per-file cap.')
+    if (root && chosen.privateTmp && !chosen.pidns) warnings.push('PID namespaces are refused here: sandboxed code can list host processes in /proc.')
+    if (root && !chosen.ipcns) warnings.push('IPC namespaces are refused here: System V shared memory can outlive a sandbox.')
     let python: string | null = null
     for (const cand of pythonCandidates()) {
       if (await works({ root, uid, ...chosen }, [cand, '-c', 'import sys; assert sys.version_info >= (3, 8)'])) {

@@ -2,6 +2,7 @@ import { isAbsolute, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { expandSuite, type RunOverrides } from '../../src/config/expand.ts'
 import { SuiteSchema, type SuiteInput } from '../../src/config/schema.ts'
+import { exportExternalApiKey, externalApiKey } from '../../src/config/external.ts'
 import { modelSlug } from '../../src/config/slug.ts'
 import { resolveEngineKey } from '../../src/engines/resolve-engine.ts'
 import { JarvisError } from '../../src/core/errors.ts'
@@ -195,6 +196,56 @@ describe('base URL and JARVIS_BACKEND_BASE_URL', () => {
   })
   test('an explicit engine does not pick up the env endpoint (its own host rules apply)', () => {
     expect(expand({ models: [{ name: 'qwen3:8b', engine: 'ollama' }], benchmarks: [{ name: 'x' }] }, {}, ENV)[0]).toMatchObject({ engine: 'ollama', baseUrl: null })
+  })
+})
+
+describe('the endpoint of the external agents (hermes, openclaw)', () => {
+  const suite = (o: { backend?: string; modelUrl?: string; external?: Record<string, string>; engine?: string; name?: string } = {}): SuiteInput => ({
+    backend: { external: o.external ?? {} },
+    models: [{ name: o.name ?? 'gpt-4o', ...(o.modelUrl ? { base_url: o.modelUrl } : {}), ...(o.engine ? { engine: o.engine } : {}) }],
+    benchmarks: [{ name: 'x', backend: (o.backend ?? 'openclaw') as 'openclaw' }, { name: 'y' }],
+  })
+  const EXT = { base_url: 'http://toml-host/v1', api_key: 'sk-from-the-toml' }
+
+  test('--base-url > [[models]] base_url > JARVIS_BACKEND_BASE_URL > [backend.external] (environment over TOML)', () => {
+    const env = { JARVIS_BACKEND_BASE_URL: 'http://env-host/v1' }
+    expect(expand(suite({ external: EXT }))[0]).toMatchObject({ backend: 'openclaw', baseUrl: 'http://toml-host/v1', engine: 'openai-compatible' })
+    expect(expand(suite({ external: EXT }), {}, env)[0].baseUrl).toBe('http://env-host/v1')
+    expect(expand(suite({ external: EXT, modelUrl: 'http://model-host/v1' }), {}, env)[0].baseUrl).toBe('http://model-host/v1')
+    expect(expand(suite({ external: EXT, modelUrl: 'http://model-host/v1' }), { baseUrl: 'http://flag/v1' }, env)[0].baseUrl).toBe('http://flag/v1')
+    expect(expand(suite())[0].baseUrl).toBeNull()
+  })
+
+  test('[backend.external] is for the external backends only: a jarvis-direct benchmark of the suite keeps its engine', () => {
+    const runs = expand(suite({ external: EXT }))
+    expect(cell(runs, 'gpt-4o', 'y')).toMatchObject({ backend: 'jarvis-direct', engine: 'cloud', baseUrl: null })
+    expect(JSON.stringify(runs)).not.toContain('sk-from-the-toml')
+  })
+
+  test('the engine key says whether calls are priced: openai-compatible unless an engine is given (cloud: priced)', () => {
+    expect(expand(suite({ external: EXT, engine: 'cloud' }))[0]).toMatchObject({ engine: 'cloud', baseUrl: 'http://toml-host/v1' })
+    expect(expand(suite({ external: EXT, name: 'models/x.gguf' }))[0]).toMatchObject({ engine: 'openai-compatible', modelFile: null })
+  })
+
+  test('--backend answers every benchmark of the run with that backend', () => {
+    const runs = expand(suite({ backend: 'jarvis-direct', external: EXT }), { backend: 'hermes' })
+    expect(runs.map((r) => [r.benchmark, r.backend, r.baseUrl])).toEqual([['x', 'hermes', 'http://toml-host/v1'], ['y', 'hermes', 'http://toml-host/v1']])
+  })
+
+  test('our tools are refused for them (they bring their own); --agentic accepts them', () => {
+    expect(() => expand({ models: [{ name: 'm' }], benchmarks: [{ name: 'x', backend: 'openclaw', tools: ['calculator'] }] })).toThrow(
+      'suite.toml [[benchmarks]] #1 tools: backend "openclaw" offers its own tools, not jarvis-evals\' (see docs/external-agents.md); drop them, or use --backend jarvis-agent.',
+    )
+    expect(expand(suite({ external: EXT }), { backend: 'hermes', agentic: true })[0]).toMatchObject({ backend: 'hermes', concurrency: 1 })
+  })
+
+  test('the TOML api_key goes to the workers in JARVIS_EXTERNAL_API_KEY; JARVIS_BACKEND_API_KEY (--api-key) wins', () => {
+    const env: NodeJS.ProcessEnv = {}
+    exportExternalApiKey(SuiteSchema.parse(suite({ external: EXT })), env)
+    expect(env).toEqual({ JARVIS_EXTERNAL_API_KEY: 'sk-from-the-toml' })
+    expect(externalApiKey(env)).toBe('sk-from-the-toml')
+    expect(externalApiKey({ ...env, JARVIS_BACKEND_API_KEY: 'sk-flag' })).toBe('sk-flag')
+    expect(externalApiKey({})).toBeNull()
   })
 })
 

@@ -116,9 +116,9 @@ describe('parseSuite: schema and registry checks', () => {
   })
 
   test('a backend that is not implemented yet is refused, naming the ready ones', () => {
-    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'hermes' }] }))
+    const e = errorOf(bad({ models: M, benchmarks: [{ name: 'supergpqa', backend: 'terminalbench-native' }] }))
     expect(e.code).toBe('JARVIS_UNSUPPORTED')
-    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "hermes" is not supported yet; use backend = "jarvis-direct" or "jarvis-agent"."`)
+    expect(e.message).toMatchInlineSnapshot(`"suite.toml [[benchmarks]] #1: backend "terminalbench-native" is not supported yet; use backend = "jarvis-direct" or "jarvis-agent" or "hermes" or "openclaw"."`)
   })
 
   test('two models with the same slug are refused', () => {

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { buildChain, PRIVATE_TMP_SCRIPT } from '../../src/sandbox/chain.ts'
+import { buildChain, SANDBOX_INIT } from '../../src/sandbox/chain.ts'
 import { parseUidRange, UidPool } from '../../src/sandbox/uid-pool.ts'
 
 const limits = { nproc: 16, asBytes: 536870912, fsizeBytes: 1048576, cpuSeconds: 7 }
 const cmd = ['/usr/bin/python3', 'harness.py']
 
 describe('buildChain', () => {
-  it('as root: namespaces first, then the uid drop, then rlimits, then the command', () => {
-    const argv = buildChain({ root: true, uid: 61003, netns: true, privateTmp: true, workDir: '/tmp/jarvis-sbx-x', limits }, cmd)
-    expect(argv.map((a) => (a === PRIVATE_TMP_SCRIPT ? '<private-tmp script>' : a)).join(' ')).toMatchInlineSnapshot(
-      `"unshare --net --mount --propagation private -- /bin/sh -c <private-tmp script> jarvis-sandbox /tmp/jarvis-sbx-x setpriv --reuid=61003 --regid=61003 --clear-groups --no-new-privs -- prlimit --nproc=16 --as=536870912 --fsize=1048576 --cpu=7 --core=0 -- /usr/bin/python3 harness.py"`,
+  it('as root: the parent-death signal, namespaces, the init shell, then the uid drop, rlimits and the command', () => {
+    const argv = buildChain({ root: true, uid: 61003, netns: true, privateTmp: true, pidns: true, ipcns: true, workDir: '/tmp/jarvis-sbx-x', workDirBytes: 1 << 26, limits }, cmd)
+    expect(argv.map((a) => (a === SANDBOX_INIT ? '<init>' : a)).join(' ')).toMatchInlineSnapshot(
+      `"setpriv --pdeathsig=KILL -- unshare --net --ipc --pid --kill-child --mount-proc --mount --propagation private -- /bin/sh -c <init> jarvis-sandbox /tmp/jarvis-sbx-x 61003 67108864 setpriv --reuid=61003 --regid=61003 --clear-groups --no-new-privs -- prlimit --nproc=16 --as=536870912 --fsize=1048576 --cpu=7 --core=0 -- /usr/bin/python3 harness.py"`,
     )
+  })
+
+  it('the init shell waits for the command instead of exec-ing it (it must stay PID 1, as root)', () => {
+    expect(SANDBOX_INIT.trim().split('\n').slice(-2)).toEqual(['"$@"', 'exit $?'])
   })
 
   it('as root without namespaces still drops to the sandbox uid', () => {
@@ -18,20 +22,23 @@ describe('buildChain', () => {
     expect(argv.slice(0, 2)).toEqual(['setpriv', '--reuid=61003'])
   })
 
-  it('not root: a user namespace for the network when allowed, else rlimits alone', () => {
-    expect(buildChain({ root: false, netns: true, privateTmp: false, workDir: '/w', limits }, cmd).slice(0, 5)).toEqual([
+  it('not root: a user namespace for the network when allowed, else rlimits alone; the parent-death signal either way', () => {
+    expect(buildChain({ root: false, netns: true, privateTmp: false, workDir: '/w', limits }, cmd).slice(0, 8)).toEqual([
+      'setpriv',
+      '--pdeathsig=KILL',
+      '--',
       'unshare',
       '--map-root-user',
       '--net',
       '--',
       'prlimit',
     ])
-    expect(buildChain({ root: false, netns: false, privateTmp: false, workDir: '/w', limits }, cmd)[0]).toBe('prlimit')
+    expect(buildChain({ root: false, netns: false, privateTmp: false, workDir: '/w', limits }, cmd).slice(3)[0]).toBe('prlimit')
   })
 })
 
 describe('uid pool', () => {
-  it('hands out distinct uids and queues callers when all are taken', async () => {
+  it('hands out distinct uids and queues callers when all are taken (a release goes to the first waiter)', async () => {
     const pool = new UidPool([62001, 62002])
     const a = await pool.acquire()
     const b = await pool.acquire()

@@ -10,6 +10,8 @@
 //
 // Streams with include_usage like vLLM/OpenAI (first chunk has role and empty content; usage last with
 // choices: []). `faults` scripts failures by request number (1-based): { 2: { status: 429, retryAfterMs: 0 } }.
+// Hang faults (issue 17): `stallAfterHeaders`, `infinite` (content forever), `trickleMs` (a byte at a time);
+// `status: 999` sends a status no HTTP client accepts.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -20,6 +22,14 @@ export interface Fault {
   cutStream?: boolean
   /** Never answer (for timeouts). */
   hang?: boolean
+  /** Send the headers and the first chunk, then nothing more (the connection stays open). */
+  stallAfterHeaders?: boolean
+  /** Stream content chunks every 10 ms, never a finish_reason, until the client goes away (bounded: 10 min). */
+  infinite?: boolean
+  /** Send the whole SSE answer one byte every `trickleMs` ms. */
+  trickleMs?: number
+  /** Report this usage instead of the real counts (a buggy server: negative, strings, …). */
+  usage?: Record<string, unknown>
   /** Error message; may echo the request's headers (to prove secrets are redacted). */
   message?: (headers: http.IncomingHttpHeaders) => string
 }
@@ -117,6 +127,21 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
           res.write(`data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 0, model: body!.model, choices, ...extra })}\n\n`)
         chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
         if (fault?.cutStream) return res.destroy()
+        if (fault?.stallAfterHeaders) return
+        if (fault?.infinite) {
+          let sent = 0
+          const t = setInterval(() => (++sent > 60_000 ? (clearInterval(t), res.destroy()) : chunk([{ index: 0, delta: { content: 'more ' }, finish_reason: null }])), 10)
+          return res.on('close', () => clearInterval(t))
+        }
+        if (fault?.trickleMs) {
+          const id = `chatcmpl-${n}`
+          const text = [...(answer.match(/[\s\S]{1,4}/g) ?? []).map((piece) => ({ index: 0, delta: { content: piece }, finish_reason: null })), { index: 0, delta: {}, finish_reason: 'stop' }]
+            .map((c) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: body!.model, choices: [c] })}\n\n`)
+            .join('') + 'data: [DONE]\n\n'
+          let i = 0
+          const t = setInterval(() => (i < text.length ? res.write(text[i++]) : (clearInterval(t), res.end())), fault.trickleMs)
+          return res.on('close', () => clearInterval(t))
+        }
         for (const piece of answer.match(/[\s\S]{1,4}/g) ?? []) chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
         calls.forEach((c, index) => {
           // As vLLM and OpenAI stream them: id, type and name first, then the arguments JSON in pieces.
@@ -124,7 +149,7 @@ export async function startFakeOpenAI(o: FakeOpenAIOptions = {}): Promise<FakeOp
           for (const piece of c.args.match(/[\s\S]{1,5}/g) ?? []) chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }])
         })
         chunk([{ index: 0, delta: {}, finish_reason: finish }])
-        if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
+        if ((body!.stream_options as { include_usage?: boolean } | undefined)?.include_usage) chunk([], { usage: fault?.usage ?? { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })
         res.end('data: [DONE]\n\n')
       }, o.latencyMs ?? 0)
     })

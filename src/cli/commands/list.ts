@@ -66,6 +66,11 @@ export const listCommand: Command = async (argv, io) => {
   }
   io.out('')
   io.out('Available Backends')
-  io.out(renderTable(['Backend', 'Description'], BACKENDS.map((b) => [b.key, b.create ? b.description : `${b.description} (not implemented yet)`])))
+  const backendMachines = await Promise.all(BACKENDS.map((b) => b.machine?.() ?? null))
+  const backendText = (m: { ok: boolean; detail: string } | null) => (!m ? '' : m.ok ? 'ready' : 'missing (below)')
+  io.out(renderTable(['Backend', 'This machine', 'Description'], BACKENDS.map((b, i) => [b.key, backendText(backendMachines[i]), b.create ? b.description : `${b.description} (not implemented yet)`])))
+  const found = BACKENDS.map((b, i) => [b.key, backendMachines[i]] as const).filter(([, m]) => m)
+  if (found.length) io.out('')
+  for (const [key, m] of found) io.out(`  ${key}: ${m!.detail.replace(/^\S+ backend: /, '')}`)
   return 0
 }

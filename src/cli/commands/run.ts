@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from '../../../evals/registry.ts'
 import { expandSuite } from '../../config/expand.ts'
+import { exportExternalApiKey } from '../../config/external.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
 import { describeNameFor } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
+import { lockOutputs } from '../../results/output-lock.ts'
+import { checkOutputsAreNotInputs } from '../output-paths.ts'
 import { summaryPathFor } from '../../results/run-files.ts'
 import type { RunSummary } from '../../core/sample-result.ts'
 import type { CliIO, Command } from '../io.ts'
@@ -71,11 +74,30 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   // Samples chosen by name update the results in place (prepare-output.ts); a full run starts a fresh file.
   const update = testNamePattern !== undefined || o.overrides.recordIds !== undefined
   const { suite, source, configDir } = suiteFromOptions(o)
+  exportExternalApiKey(suite)
   const runs = expandSuite(suite, o.overrides, { source, configDir, cwd: where.cwd })
+  checkOutputsAreNotInputs(runs, o.config ? resolve(where.cwd ?? process.cwd(), o.config) : undefined)
   if (suite.meta.name) io.out(`Suite: ${suite.meta.name}${suite.meta.description ? ` — ${suite.meta.description}` : ''}`)
   const models = new Set(runs.map((r) => r.model)).size
   io.out(`Matrix: ${models} model(s) x ${suite.benchmarks.length} benchmark(s) = ${runs.length} run(s)`)
   for (const r of runs) log(describeRun(r))
+  // One writer per output file, taken before any model call; released however the run ends.
+  const locks = await lockOutputs(runs.map((r) => r.outputPath))
+  try {
+    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update })
+  } finally {
+    locks.release()
+  }
+}
+
+async function lockedRun(
+  o: RunCliOptions,
+  io: CliIO,
+  where: { interruptCommand?: string },
+  suite: Suite,
+  runs: ResolvedRun[],
+  { log, testNamePattern, update }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean },
+): Promise<RunOutcome> {
   const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull })
   fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
   if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
@@ -88,8 +110,10 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   let uninstall = () => {}
   try {
     for (const r of runs) {
-      const out = await prepareOutput(r, { retryErrors: o.retryErrors, update })
+      const out = await prepareOutput(r, { retryErrors: o.retryErrors, update, selection: pre.selections.get(r) })
       if (out.movedTo) io.out(`  kept the previous ${r.outputPath} as ${out.movedTo}`)
+      if (out.dropped?.unselected) io.out(`  resume: dropped ${out.dropped.unselected} line(s) of ${r.benchmark} / ${r.model} whose records are no longer selected`)
+      if (out.dropped?.changed) io.out(`  resume: ${out.dropped.changed} record(s) of ${r.benchmark} / ${r.model} changed prompt or reference since they were answered: they run again`)
       let skipIdsFile: string | null = null
       if (out.doneIds.length) {
         skipIdsFile = join(tmp, `${prepared.length}.ids`)
@@ -118,15 +142,23 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
         }
         io.err(`jarvis: resume with: ${resumeCommandLine(where.interruptCommand!, o.argv)}`)
       })
+    const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
     const outcome = await runVitest({
       runs: prepared,
       counts,
-      reporters: [progress, tally, new JsonlReporter({ summary: false, append: true })],
+      reporters: [progress, tally, jsonl],
       chunkSize,
       testNamePattern,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
+      stop: () => jsonl.writeError !== null,
     }).finally(() => progress.finish())
     uninstall()
+    // A results line that could not be written stops the run: no summary, no table, exit 1 (never "success").
+    if (jsonl.writeError) {
+      io.out('')
+      io.out(`Stopped: ${jsonl.lost} finished sample(s) could not be written.`)
+      throw jsonl.writeError
+    }
     const summaries: RunSummary[] = []
     for (const r of prepared) {
       if (update) {

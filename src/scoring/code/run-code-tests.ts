@@ -46,7 +46,7 @@ function toRun(report: HarnessReport, outcomes: TestOutcome[]): CodeTestRun {
   // The first test without a report is the one the process died in: say how (later ones stay not_run).
   const first = outcomes.findIndex((o) => o.status === 'not_run')
   const end = report.ended
-  if (first >= 0 && end && !outcomes.slice(0, first).some((o) => o.status === 'timeout')) {
+  if (first >= 0 && end && !end.finished && !outcomes.slice(0, first).some((o) => o.status === 'timeout')) {
     const error = end.harnessError ?? (end.outputTruncated ? 'output flood: the process was killed' : `the process ended early (${end.exit})`)
     outcomes[first] = { status: end.timedOut ? 'timeout' : end.outputTruncated ? 'output_limit' : 'runtime_error', error }
   }

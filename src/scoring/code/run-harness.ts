@@ -1,11 +1,13 @@
-// Runs harness.py on one sample's code and tests in ONE sandboxed python3 process (faster than a process
-// per test), and reads its event lines back.
+// Runs harness.py on one sample's code and tests in ONE sandbox: the harness supervises, each test runs in a
+// child process of its own, and the event lines come back on the sandbox's result channel (fd 3), which the
+// model's code never holds (harness.py says how).
 //
 //   runHarness(job: HarnessJob): Promise<HarnessReport>
 //
-// Trust rule: the model's code starts running only after the harness printed "ready". So "bad_tests" and
-// a missing "ready" (the sandbox or harness failed) are believed and leave the sample unscored; anything
-// after "ready" is the code's doing and can only make it wrong (it cannot fake an unscored sample).
+// Trust rule: the model's code starts running only after the harness reported "ready". So "bad_tests" and
+// a missing "ready" (the sandbox or harness failed) are believed and leave the sample unscored; after
+// "ready" the code can only make its own tests fail (kill the supervisor, say), never pass one or make the
+// sample unscored.
 import { readFileSync } from 'node:fs'
 import { runSandboxed } from '../../sandbox/index.ts'
 import type { SandboxIsolation } from '../../sandbox/index.ts'
@@ -47,7 +49,7 @@ export interface HarnessReport {
   phase: 'sandbox_error' | 'bad_tests' | 'compile_error' | 'load_error' | 'missing_entry_point' | 'ran'
   error?: string
   /** Why the process ended before reporting every test ('ran' only): the total time limit, a crash, a flood. */
-  ended?: { timedOut: boolean; outputTruncated: boolean; exit: string; harnessError?: string }
+  ended?: { timedOut: boolean; outputTruncated: boolean; exit: string; harnessError?: string; finished?: boolean }
   /** Indexed by test; undefined = the test never ran (an earlier timeout, a crash, the total time limit). */
   results: (HarnessTestEvent | undefined)[]
   durationMs: number
@@ -69,19 +71,21 @@ export async function runHarness(job: HarnessJob): Promise<HarnessReport> {
     sandbox = await runSandboxed({
       command: ['python3', '-I', 'harness.py'],
       files,
-      // LiveCodeBench's budget for a sample: (timeout + 1) * tests + 5 seconds.
-      timeoutMs: (job.perTestTimeoutMs + 1000) * Math.max(1, n) + 5000,
+      // LiveCodeBench's budget for a sample: (timeout + 1) * tests + 5 seconds; a functional or assert test may
+      // take the timeout twice (loading the code in its own process, then the call).
+      timeoutMs: ((job.mode === 'stdin' ? 1 : 2) * job.perTestTimeoutMs + 1000) * Math.max(1, n) + 5000,
       memoryBytes: job.memoryBytes,
       maxOutputBytes: 2 * caps.reduce((a, b) => a + b, 0) + 4096 * n + 65536,
       maxFileBytes: Math.max(1 << 20, maxCap + 1),
       maxProcesses: job.maxProcesses ?? 16,
       network: false,
+      resultChannel: true,
       signal: job.signal,
     })
   } catch (e) {
     return { phase: 'sandbox_error', error: (e as Error).message, results: [], durationMs: 0 }
   }
-  const events = sandbox.stdout
+  const events = (sandbox.result ?? '')
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => {
@@ -107,9 +111,6 @@ export async function runHarness(job: HarnessJob): Promise<HarnessReport> {
   const results: (HarnessTestEvent | undefined)[] = Array.from({ length: n }, () => undefined)
   for (const e of post) {
     const i = e.i
-    // Last report per test wins: the harness writes test i's line after test i's code has finished, so a
-    // line the code forged while it ran is overwritten. (In-process tests cannot stop a program written to
-    // attack this harness; the sandbox contains it, and README.md says so.)
     if (e.event === 'test' && typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < n) results[i] = e as unknown as HarnessTestEvent
   }
   const harnessError = post.find((e) => e.event === 'harness_error')
@@ -118,6 +119,8 @@ export async function runHarness(job: HarnessJob): Promise<HarnessReport> {
     outputTruncated: sandbox.outputTruncated,
     exit: sandbox.signal ? `signal ${sandbox.signal}` : `exit ${sandbox.exitCode}`,
     ...(harnessError ? { harnessError: String(harnessError.error ?? '') } : {}),
+    // The supervisor reported to the end: tests without a line were not run on purpose (after a timeout or a crash).
+    finished: post.some((e) => e.event === 'done'),
   }
   return { phase: 'ran', results, ended, ...base }
 }

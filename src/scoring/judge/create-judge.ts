@@ -17,7 +17,7 @@ export async function createJudge(cfg: JudgeConfig, opts: { maxRetries: number; 
   let engine: Engine | null = null
   let reason: string | null = null
   try {
-    engine = await createEngine({ engine: cfg.engine, model: cfg.model, baseUrl: cfg.baseUrl, maxRetries: opts.maxRetries, maxSequences: cfg.maxWorkers, prices: cfg.prices }, opts.env)
+    engine = await createEngine({ engine: cfg.engine, model: cfg.model, baseUrl: cfg.baseUrl, maxRetries: opts.maxRetries, maxSequences: cfg.maxWorkers, prices: cfg.prices, role: 'judge' }, opts.env)
   } catch (e) {
     reason = isJarvisError(e) ? e.message : `judge engine failed to start: ${(e as Error).message}`
   }
