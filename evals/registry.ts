@@ -5,9 +5,17 @@ import type { BenchmarkDefinition } from '../src/core/benchmark.ts'
 import { JarvisError } from '../src/core/errors.ts'
 import type { Requirement } from '../src/core/requirement.ts'
 import { SWEBENCH_HARNESS } from '../src/scoring/swe/harness-requirements.ts'
+import { TAU2_DATA } from './taubench/data-dir.ts'
 import type { SampleResult } from '../src/core/sample-result.ts'
 import type { Score } from '../src/core/score.ts'
 export type Category = 'reasoning' | 'chat' | 'agentic' | 'coding' | 'rag' | 'use-case' | 'custom'
+
+/** A key of [benchmarks.options]: what it sets, and the environment variable that sets it when the TOML does not. */
+export interface BenchmarkOption {
+  key: string
+  env?: string
+  description: string
+}
 
 export interface BenchmarkNeeds {
   /** 'always': every sample calls the judge; 'fallback': only when the fast path is unsure. */
@@ -29,6 +37,10 @@ export interface BenchmarkNeeds {
   requires?: readonly Requirement[]
   /** What scoring needs; without it the samples run and are unscored, with the reason. */
   scoringRequires?: readonly Requirement[]
+  /** The keys [benchmarks.options] takes (validated; a typo is bad input). */
+  options?: readonly BenchmarkOption[]
+  /** A second model plays the user (taubench): [user_simulator] / [benchmarks.user_simulator] is reached in preflight. */
+  userSimulator?: boolean
   /** Run by an external harness that jarvis-evals only probes for: how to run it there. */
   external?: string
   /** The subset a run without --subset gets (requirements tagged with `subsets` are matched against it). */
@@ -69,6 +81,18 @@ const LIFELONG_REQUIRES: Requirement[] = [
   },
 ]
 
+const CHROMIUM: Requirement = { kind: 'chromium' }
+const site = (key: string, env: string) => ({ key, env, description: `the ${key} site's URL (WebArena's ${env}), for the ${env === 'SHOPPING_ADMIN' ? '__SHOPPING_ADMIN__' : `__${env}__`} placeholders` })
+const WEBCHOREARENA_OPTIONS = [
+  { key: 'data_dir', env: 'WEBCHOREARENA_DIR', description: 'a checkout of WebChoreArena/WebChoreArena (default: cloned into the cache)' },
+  { key: 'auth_dir', env: 'WEBCHOREARENA_AUTH_DIR', description: "the folder holding .auth/<site>_state.json (default: the checkout's AgentOccam/)" },
+  site('shopping', 'SHOPPING'), site('shopping_admin', 'SHOPPING_ADMIN'), site('reddit', 'REDDIT'), site('gitlab', 'GITLAB'), site('wikipedia', 'WIKIPEDIA'), site('map', 'MAP'),
+]
+const WORKARENA: Requirement[] = [
+  { kind: 'service', env: 'SNOW_INSTANCE_URL', what: 'a ServiceNow instance', install: 'WorkArena runs against your own instance (https://github.com/ServiceNow/WorkArena#getting-started; SNOW_INSTANCE_UNAME and SNOW_INSTANCE_PWD log in).' },
+  { kind: 'python-module', module: 'browsergym.workarena', pythonEnv: 'JARVIS_WORKARENA_PYTHON', install: 'pip install browsergym-workarena && playwright install chromium, and point JARVIS_WORKARENA_PYTHON at that Python.' },
+]
+
 export const BENCHMARKS: readonly BenchmarkEntry[] = [
   // academic
   { key: 'supergpqa', category: 'reasoning', description: 'SuperGPQA graduate-level multiple choice (A–J)', needs: JF, load: () => def(import('./supergpqa/benchmark.ts')) },
@@ -96,7 +120,14 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   },
   { key: 'terminalbench-v2.1', category: 'agentic', description: 'TerminalBench v2.1 Harbor-style Docker tasks', needs: { ...N, docker: true, requires: [CONTAINERS] }, load: () => def(import('./terminalbench-v2.1/benchmark.ts')) },
   { key: 'pinchbench', category: 'agentic', description: 'PinchBench real-world agent tasks (a workspace each, grade() in the sandbox)', needs: { ...JF, agentTools: true, sandbox: true, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./pinchbench/benchmark.ts')) },
-  { key: 'taubench', category: 'agentic', description: 'TauBench multi-turn customer service', needs: { ...N, agentTools: true } },
+  {
+    key: 'taubench',
+    category: 'agentic',
+    description: 'TauBench (tau2) multi-turn customer service: airline, retail, telecom, with a simulated user',
+    // The judge only for tasks whose reward basis has NL_ASSERTION; the user simulator is a second model.
+    needs: { ...JF, agentTools: true, localData: true, userSimulator: true, requires: [TAU2_DATA], options: [{ key: 'data_dir', env: 'TAU2_DATA_DIR', description: 'the data/tau2 folder of a tau2-bench checkout at the pinned commit' }] },
+    load: () => def(import('./taubench/benchmark.ts')),
+  },
   { key: 'liveresearch', category: 'agentic', description: 'DeepResearchBench report generation, 4-dimension rubric judge', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./liveresearch/benchmark.ts')) },
   { key: 'deepresearch', category: 'agentic', description: 'DeepResearchBench (alias of liveresearch)', needs: { ...J, optionalTools: ['web_search', 'web_fetch'] }, load: () => def(import('./deepresearch/benchmark.ts')) },
   { key: 'toolcall15', category: 'agentic', description: 'ToolCall-15 tool calling (mock tools served)', needs: { ...N, agentTools: true }, load: () => def(import('./toolcall15/benchmark.ts')) },
@@ -111,8 +142,20 @@ export const BENCHMARKS: readonly BenchmarkEntry[] = [
   { key: 'deepplanning', category: 'agentic', description: 'DeepPlanning shopping constraint planning', needs: { ...J, optionalTools: ['calculator'] }, load: () => def(import('./deepplanning/benchmark.ts')) },
   { key: 'loghub', category: 'agentic', description: 'LogHub log anomaly detection (HDFS sessions, BGL/Thunderbird windows)', needs: JF, load: () => def(import('./loghub/benchmark.ts')) },
   { key: 'ama-bench', category: 'agentic', description: 'AMA-Bench agent memory assessment (episodes)', needs: J, load: () => def(import('./ama-bench/benchmark.ts')) },
-  { key: 'webchorearena', category: 'agentic', description: 'WebChoreArena web chores', needs: { ...JF, browser: true } },
-  { key: 'workarena', category: 'agentic', description: 'WorkArena++ enterprise workflows', needs: { ...N, browser: true } },
+  {
+    key: 'webchorearena',
+    category: 'agentic',
+    description: 'WebChoreArena web chores in a headless Chromium on your WebArena sites',
+    // The judge only for fuzzy_match answers; the sites are probed in prepare() for the selected tasks.
+    needs: { ...JF, browser: true, agentTools: true, requires: [CHROMIUM], options: WEBCHOREARENA_OPTIONS },
+    load: () => def(import('./webchorearena/benchmark.ts')),
+  },
+  {
+    key: 'workarena',
+    category: 'agentic',
+    description: 'WorkArena++ enterprise workflows (needs a ServiceNow instance)',
+    needs: { ...N, browser: true, requires: WORKARENA, external: 'BrowserGym / AgentLab with browsergym-workarena against your instance (https://github.com/ServiceNow/WorkArena)' },
+  },
   // use cases (synthetic data in the repository: no download)
   { key: 'coding_assistant', category: 'use-case', description: 'Bug-fix coding assistant (tests called in the sandbox)', needs: { ...N, sandbox: true }, load: () => def(import('./coding_assistant/benchmark.ts')) },
   { key: 'security_scanner', category: 'use-case', description: 'Security vulnerability scanner', needs: { ...J, heuristic: true }, load: () => def(import('./security_scanner/benchmark.ts')) },

@@ -68,6 +68,7 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
       await engine.close()
     }
   }
+  await checkUserSimulators(runs, log)
   warnings.push(...(await checkJudges(runs)))
   warnings.push(...unpricedWarnings(runs))
   const counts = new Map<ResolvedRun, number>()
@@ -85,7 +86,7 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     const matched = o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : plan.samples
     matching.set(r, o.testNamePattern ? matched.length : plan.selectedCount)
     // Only what this run will execute: a -t filter must not demand images of samples it skips.
-    if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, log: (m) => log(`${r.benchmark}: ${m}`) })
+    if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, options: r.options ?? {}, log: (m) => log(`${r.benchmark}: ${m}`) })
     log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
   }
   return { counts, matching, selections, warnings }
@@ -152,22 +153,52 @@ async function checkJudges(runs: readonly ResolvedRun[]): Promise<string[]> {
  * any endpoint is contacted. Missing: one JARVIS_REQUIREMENT line. Missing for scoring only: a warning.
  */
 async function checkBenchmarkRequirements(runs: ResolvedRun[], warnings: string[], log: (line: string) => void): Promise<void> {
+  // Once per benchmark, subset and [benchmarks.options]: a subset has its own needs (lifelong-agent's db_bench a
+  // MySQL server, its os_interaction a container runtime), and a data folder may be set in the options.
   const seen = new Set<string>()
   for (const run of runs.filter((r) => !r.dataset)) {
     const key = run.benchmark
+    const options = run.options ?? {}
+    const id = JSON.stringify([key, run.subset ?? '', options])
+    if (seen.has(id)) continue
+    seen.add(id)
     const entry = findBenchmark(key)
-    if (!entry || seen.has(`${key}|${run.subset ?? ''}`)) continue
-    seen.add(`${key}|${run.subset ?? ''}`)
+    if (!entry) continue
     const { requires: all = [], scoringRequires = [], external, defaultSubset } = entry.needs
-    // A subset's own needs (lifelong-agent's db_bench needs a MySQL server, its os_interaction a container runtime).
     const requires = all.filter((q) => requirementApplies(q, run.subset, defaultSubset))
-    const have = await checkRequirements(requires)
+    const have = await checkRequirements(requires, process.env, options)
     const err = requirementError(key, have)
     if (err) throw err
     for (const s of have) log(`${key}: ${s.label}: ${s.detail}`)
     if (isExternal(entry))
       throw new JarvisError('JARVIS_UNSUPPORTED', `${key} runs in its own harness, which jarvis-evals only checks for (all found here); run it there: ${external}.`)
-    const scoring = requirementError(`${key} scoring`, await checkRequirements(scoringRequires))
+    const scoring = requirementError(`${key} scoring`, await checkRequirements(scoringRequires, process.env, options))
     if (scoring) warnings.push(`${scoring.message} The samples run and are unscored.`)
+  }
+}
+
+/**
+ * A conversational benchmark's second model (taubench's simulated user) must answer too: its engine is made and
+ * asked for its model like the run's own, before any sample. Unreachable: one line, exit 2.
+ */
+async function checkUserSimulators(runs: readonly ResolvedRun[], log: (line: string) => void): Promise<void> {
+  const checked = new Set<string>()
+  for (const r of runs) {
+    const u = r.userSimulator
+    if (!u || r.dataset || !findBenchmark(r.benchmark)?.needs.userSimulator) continue
+    const key = JSON.stringify([u.engine, u.model, u.baseUrl])
+    if (checked.has(key)) continue
+    checked.add(key)
+    const fix = 'Set [user_simulator] model / base_url (or engine), or [benchmarks.user_simulator], to a reachable model.'
+    let engine
+    try {
+      engine = await createEngine({ engine: u.engine, model: u.model, baseUrl: u.baseUrl, maxRetries: 0, maxSequences: 1 })
+      await engine.checkModel(u.model)
+    } catch (e) {
+      throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${r.benchmark} needs its user simulator, but ${u.model} is unavailable: ${(e as Error).message.replace(/\.?$/, '.')} ${fix}`)
+    } finally {
+      await engine?.close()
+    }
+    log(`${r.benchmark}: user simulator ${u.model}: ${engine.where}`)
   }
 }

@@ -71,6 +71,20 @@ function insideDir(dir: string, name: string): string {
 const priceOverrides = (suite: Suite): PriceOverrides =>
   Object.fromEntries(Object.entries(suite.pricing).map(([model, p]) => [model, { input: p.input_per_million, output: p.output_per_million, readOn: p.read_on ?? null }]))
 
+/** [user_simulator] with the benchmark's [benchmarks.user_simulator] over it, resolved like the judge. */
+function userSimulatorOf(suite: Suite, b: Suite['benchmarks'][number], prices: PriceOverrides, source: string): ResolvedRun['judge'] {
+  const u = { ...suite.user_simulator, ...Object.fromEntries(Object.entries(b.user_simulator ?? {}).filter(([, v]) => v !== undefined)) }
+  return {
+    model: u.model,
+    engine: resolveEngineKey({ model: u.model, engine: u.engine ?? (u.base_url ? 'openai-compatible' : 'cloud'), baseUrl: u.base_url }, `${source} [user_simulator]`),
+    baseUrl: u.base_url ?? null,
+    temperature: u.temperature,
+    maxTokens: u.max_tokens,
+    maxWorkers: u.max_workers,
+    prices,
+  }
+}
+
 /** Models × benchmarks (models outer, as OpenJarvis), every setting merged by the spec's precedence. */
 export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOptions): ResolvedRun[] {
   const env = opts.env ?? process.env
@@ -131,6 +145,8 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
           maxWorkers: suite.judge.max_workers,
           prices,
         },
+        userSimulator: userSimulatorOf(suite, b, prices, opts.source),
+        options: Object.fromEntries(Object.entries(b.options ?? {}).map(([k, v]) => [k, String(v)])),
         prices,
         telemetry: o.telemetry ?? suite.run.telemetry,
         gpuMetrics: o.gpuMetrics ?? suite.run.gpu_metrics,

@@ -51,6 +51,13 @@ export interface ResolvedRun {
     /** The suite's [pricing] overrides, for a cloud judge's cost. */
     prices?: PriceOverrides
   }
+  /**
+   * Conversational benchmarks (taubench): the simulated user, a second model with its own engine settings
+   * ([user_simulator], [benchmarks.user_simulator]); created like the judge. Absent in hand-built runs.
+   */
+  userSimulator?: ResolvedRun['judge']
+  /** [benchmarks.options]: benchmark-specific settings as strings (the registry lists each benchmark's keys). */
+  options?: Record<string, string>
   /** The suite's [pricing] overrides (model name or prefix → USD per 1M tokens); the built-in table otherwise. */
   prices: PriceOverrides
   telemetry: boolean

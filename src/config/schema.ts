@@ -35,6 +35,29 @@ export const JudgeSchema = z.strictObject({
   max_workers: posInt.default(4),
 })
 
+/** Ours: the simulated user of conversational benchmarks (taubench) — a second model with its own engine, like the judge. */
+export const DEFAULT_USER_SIMULATOR_MODEL = 'gpt-5-mini-2025-08-07'
+
+export const UserSimulatorSchema = z.strictObject({
+  /** OpenJarvis's default user model (tau2's own default is gpt-4.1). */
+  model: str.default(DEFAULT_USER_SIMULATOR_MODEL),
+  engine: optStr,
+  base_url: optStr,
+  /** tau2's default user temperature. */
+  temperature: temperature.default(0.0),
+  max_tokens: posInt.default(1024),
+  max_workers: posInt.default(4),
+})
+
+/** [benchmarks.user_simulator]: the fields a benchmark may set over [user_simulator]. */
+export const UserSimulatorOverrideSchema = z.strictObject({
+  model: optStr,
+  engine: optStr,
+  base_url: optStr,
+  temperature: temperature.optional(),
+  max_tokens: posInt.optional(),
+})
+
 export const RunSchema = z.strictObject({
   max_workers: posInt.default(4),
   output_dir: str.default('results/'),
@@ -137,6 +160,10 @@ export const BenchmarkSchema = z.strictObject({
   max_tokens: posInt.optional(),
   global_agent_timeout_sec: z.number().positive().optional(),
   global_timeout_multiplier: z.number().positive().optional(),
+  /** Ours: the simulated user of a conversational benchmark, over [user_simulator]. */
+  user_simulator: UserSimulatorOverrideSchema.optional(),
+  /** Ours: benchmark-specific settings (a data snapshot, site URLs); the registry lists each benchmark's keys. */
+  options: z.record(z.string().min(1), z.union([str, z.number(), z.boolean()])).optional(),
   // --- ours: a custom benchmark over a local file ---
   dataset: LocalDatasetSchema.optional(),
   scorer: z.enum(['mcq', 'exact', 'judge']).optional(),
@@ -147,6 +174,7 @@ export const SuiteSchema = z.strictObject({
   meta: MetaSchema.default({ name: '', description: '' }),
   defaults: DefaultsSchema.default({ temperature: 0, max_tokens: 2048 }),
   judge: JudgeSchema.default(JudgeSchema.parse({})),
+  user_simulator: UserSimulatorSchema.default(UserSimulatorSchema.parse({})),
   run: RunSchema.default(RunSchema.parse({})),
   backend: z.strictObject({ external: BackendExternalSchema.default({}) }).default({ external: {} }),
   models: z.array(ModelSchema).min(1, 'at least one [[models]] entry is required'),
@@ -159,5 +187,6 @@ export type SuiteInput = z.input<typeof SuiteSchema>
 export type ModelConfig = z.infer<typeof ModelSchema>
 export type BenchmarkConfig = z.infer<typeof BenchmarkSchema>
 export type JudgeConfig = z.infer<typeof JudgeSchema>
+export type UserSimulatorConfig = z.infer<typeof UserSimulatorSchema>
 export type RunConfig = z.infer<typeof RunSchema>
 export type LocalDatasetConfig = z.infer<typeof LocalDatasetSchema>

@@ -34,6 +34,12 @@ export function validateSuite(suite: Suite, source: string): void {
     if (!entry) throw new JarvisError('JARVIS_UNKNOWN_BENCHMARK', `${place}: unknown benchmark "${b.name}".${didYouMean(b.name, benchmarkKeys())} Run jarvis eval list.`)
     // An external harness's key passes here: preflight probes for it and says what this machine lacks.
     if (!isReady(entry) && !isExternal(entry)) throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: benchmark "${b.name}" is registered but ${missingReason(entry)}. Run jarvis eval list to see the ready ones.`)
+    const known = entry.needs.options ?? []
+    for (const key of Object.keys(b.options ?? {})) {
+      if (known.some((o) => o.key === key)) continue
+      const valid = known.map((o) => o.key)
+      throw new JarvisError('JARVIS_BAD_CONFIG', `${place} [benchmarks.options]: "${b.name}" has no option "${key}".${valid.length ? `${didYouMean(key, valid)} Options: ${valid.join(', ')}.` : ' It takes no options.'}`)
+    }
     if (!isBackendReady(b.backend))
       throw new JarvisError('JARVIS_UNSUPPORTED', `${place}: backend "${b.backend}" is not supported yet; use backend = ${readyBackendKeys().map((k) => `"${k}"`).join(' or ')}.`)
   })

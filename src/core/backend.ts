@@ -12,6 +12,11 @@ export interface SampleTask {
   /** Tools offered to the model (empty for one-call backends). */
   tools: Tool[]
   environment: Environment | null
+  /**
+   * A conversation partner (taubench's simulated user): an agent hands each reply that calls no tool to it and
+   * goes on with its answer, until it ends the conversation. Absent: the first such reply is the answer.
+   */
+  user?: SimulatedUser | null
   limits: {
     maxTurns: number
     /** Wall clock of the whole attempt, seconds. */
@@ -19,6 +24,19 @@ export interface SampleTask {
     /** Completion tokens over all turns. */
     tokenBudget: number | null
   }
+}
+
+/** What the simulated user says back. */
+export interface UserTurn {
+  content: string
+  /** The user ended the conversation (tau2's ###STOP###, ###TRANSFER###, ###OUT-OF-SCOPE###). */
+  stop: boolean
+}
+
+/** The other side of a conversation: a second model playing the user, with its own state and its own usage. */
+export interface SimulatedUser {
+  /** The user's next message, given what the agent just said to them. */
+  reply(agentMessage: string, signal?: AbortSignal): Promise<UserTurn>
 }
 
 export interface SolveContext {

@@ -1,4 +1,6 @@
 import type { EnvironmentSpec } from './environment.ts'
+import type { SimulatedUser } from './backend.ts'
+import type { Judge } from './judge.ts'
 import type { ChatMessage } from './messages.ts'
 import type { EvalRecord, LoadContext } from './record.ts'
 import type { SampleResult } from './sample-result.ts'
@@ -28,6 +30,13 @@ export interface BenchmarkDefinition {
    * one of them replaces a run tool of the same name.
    */
   sampleTools?(record: EvalRecord): Tool[]
+  /** Agent model turns per sample when the run sets none (--max-turns, [run] max_turns); default 10. */
+  maxTurns?: number
+  /**
+   * The simulated user a sample's agent converses with (taubench), over the run's user-simulator model
+   * ([user_simulator], created like the judge). The agent's replies go to it until it ends the conversation.
+   */
+  simulatedUser?(record: EvalRecord, ctx: { llm: Judge; seed: number }): SimulatedUser
   /**
    * The episode a record belongs to (null: none). When a benchmark has episodes, episode mode is on by default:
    * an episode's samples run one after another in dataset order, each given up to 3 earlier successful samples
@@ -59,5 +68,7 @@ export interface BenchmarkDefinition {
 export interface PrepareContext {
   /** --pull: fetch missing container images instead of refusing. */
   pull: boolean
+  /** The run's [benchmarks.options], as strings. */
+  options?: Record<string, string>
   log(line: string): void
 }

@@ -20,5 +20,7 @@ export interface LoadContext {
   /** The run's record_ids, when it names some: a loader that stops early must still include these. */
   recordIds?: readonly string[]
   signal?: AbortSignal
+  /** The run's [benchmarks.options] (a data snapshot, site URLs), as strings; a loader falls back to its env vars. */
+  options?: Record<string, string>
   log(message: string): void
 }

@@ -22,6 +22,15 @@ export type Requirement = (
   | { kind: 'mysql-server' }
   /** A SPARQL endpoint at the URL in the environment variable `env`, answering `ASK {}`. */
   | { kind: 'sparql-endpoint'; env: string; install: string }
+  /**
+   * A local data snapshot: a folder holding one of `markers` (relative paths), named by [benchmarks.options]
+   * `option`, else by the environment variable `env`. `what` names it in messages ("a tau2-bench data snapshot").
+   */
+  | { kind: 'data-dir'; env: string; option?: string; markers: readonly string[]; what: string; install: string }
+  /** A Chromium that runs (JARVIS_CHROMIUM, else /usr/bin/chromium …), for playwright-core to drive. */
+  | { kind: 'chromium' }
+  /** A web service that answers HTTP at the URL in [benchmarks.options] `option`, else env `env` (a ServiceNow instance). */
+  | { kind: 'service'; env: string; option?: string; what: string; install: string }
 ) & {
   notNeededWhen?: NotNeededWhen
   /**
@@ -66,5 +75,10 @@ function baseLabel(r: Requirement): string {
       return 'MySQL server'
     case 'sparql-endpoint':
       return 'SPARQL endpoint'
+    case 'data-dir':
+    case 'service':
+      return r.env
+    case 'chromium':
+      return 'Chromium'
   }
 }

@@ -9,6 +9,7 @@ const KINDS: Record<string, () => Promise<EnvironmentOpener>> = {
   local: async () => (await import('./local.ts')).openLocalEnvironment,
   container: async () => (await import('./container.ts')).openContainerEnvironment,
   mysql: async () => (await import('./mysql.ts')).openMysqlEnvironment,
+  browser: async () => (await import('./browser.ts')).openBrowserEnvironment,
 }
 
 export const environmentKinds = (): string[] => Object.keys(KINDS)

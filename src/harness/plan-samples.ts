@@ -29,7 +29,7 @@ export const recordDigest = (r: EvalRecord): string => createHash('sha256').upda
  */
 export async function planSamples(def: BenchmarkDefinition, run: ResolvedRun, log: (m: string) => void = () => {}, part?: { index: number; count: number }, o: { digests?: boolean } = {}): Promise<SamplePlan> {
   const hint = run.maxSamples !== null ? run.maxSamples + run.warmupSamples : undefined
-  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, ...(run.recordIds ? { recordIds: run.recordIds } : {}), log })
+  const all = await def.load({ split: run.split ?? undefined, subset: run.subset ?? undefined, seed: run.seed, maxSamples: hint, ...(run.recordIds ? { recordIds: run.recordIds } : {}), options: run.options ?? {}, log })
   assertUniqueIds(all, def.key)
   // An ordered benchmark (lifelong learning) keeps the dataset's order: its sequence is the protocol.
   const shuffle = !def.ordered

@@ -70,6 +70,7 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     let warm: Promise<void> | null = null
     let judgePromise: Promise<Judge> | null = null
     let toolsPromise: Promise<Tool[]> | null = null
+    let userPromise: Promise<Judge> | null = null
     const toolNames = agentToolNames(def, run)
     // --concurrency: samples of this benchmark in flight at most (a waiting episode sample holds no slot).
     const slots = run.concurrency ? new Semaphore(run.concurrency) : null
@@ -86,7 +87,9 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
           const judge = await (judgePromise ??= judges.get(run.judge))
           const shared = await (toolsPromise ??= tools.get(toolNames, run.mcpServers))
           const offered = backend.traced && def.sampleTools ? withSampleTools(shared, def.sampleTools(record)) : shared
-          const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples })
+          // A conversational benchmark's second model plays the user: made like the judge, once per worker.
+          const userModel = def.simulatedUser ? await (userPromise ??= judges.get(run.userSimulator ?? run.judge)) : null
+          const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples, userModel })
           outcome = await (slots ? slots.run(go) : go())
           // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
           task.meta.jarvisSample = sampleView(outcome.result, promptText(outcome.messages, 4000))

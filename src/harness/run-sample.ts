@@ -45,7 +45,7 @@ export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: E
     generation: { temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed },
     tools,
     environment,
-    limits: { maxTurns: run.maxTurns ?? def.defaultMaxTurns?.(record) ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
+    limits: { maxTurns: run.maxTurns ?? def.defaultMaxTurns?.(record) ?? def.maxTurns ?? DEFAULT_MAX_TURNS, timeoutS: run.queryTimeoutS, tokenBudget: run.tokenBudget ?? null },
   }
 }
 
@@ -62,6 +62,8 @@ export async function runSample(args: {
   signal?: AbortSignal
   /** Episode mode: earlier successes of the episode, put before the problem (the record scored is the original). */
   examples?: PriorExample[]
+  /** The run's user-simulator model, for a benchmark whose samples are conversations (def.simulatedUser). */
+  userModel?: Judge | null
 }): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
   const signal = sampleSignal(args.signal, run.queryTimeoutS)
@@ -84,6 +86,7 @@ export async function runSample(args: {
   }
   const task = sampleTask(def, run, args.examples ? withPriorExamples(record, args.examples) : record, args.tools ?? [], environment)
   task.record = record
+  if (def.simulatedUser && args.userModel) task.user = def.simulatedUser(record, { llm: args.userModel, seed: run.seed })
   const messages = task.messages
   const span = telemetry.begin()
   const attempt = await backend.solve(task, { signal })

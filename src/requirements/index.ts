@@ -4,26 +4,39 @@
 //
 //   checkRequirements(list, env?) → RequirementStatus[]      requirementError(subject, statuses) → JarvisError | null
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
+import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { JarvisError } from '../core/errors.ts'
 import { requirementLabel, type Requirement, type RequirementStatus } from '../core/requirement.ts'
+import { CHROMIUM_INSTALL, findChromium } from './chromium.ts'
 
 const cache = new Map<string, Promise<RequirementStatus>>()
 
-export function checkRequirements(list: readonly Requirement[], env: NodeJS.ProcessEnv = process.env): Promise<RequirementStatus[]> {
-  return Promise.all(list.map((r) => probe(r, env)))
+/** `options`: the run's [benchmarks.options]; a requirement with an `option` reads its setting there first. */
+export function checkRequirements(list: readonly Requirement[], env: NodeJS.ProcessEnv = process.env, options: Record<string, string> = {}): Promise<RequirementStatus[]> {
+  return Promise.all(list.map((r) => probe(r, env, options)))
 }
 
-function probe(r: Requirement, env: NodeJS.ProcessEnv): Promise<RequirementStatus> {
-  const own = r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : r.kind === 'sparql-endpoint' ? env[r.env] : r.kind === 'mysql-server' ? env.JARVIS_MYSQL_URL : ''
-  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, own])
+function probe(r: Requirement, env: NodeJS.ProcessEnv, options: Record<string, string>): Promise<RequirementStatus> {
+  const setting = 'env' in r ? settingOf(r, env, options) : ''
+  const own = r.kind === 'python-module' ? env[r.pythonEnv ?? 'JARVIS_PYTHON'] : r.kind === 'mysql-server' ? env.JARVIS_MYSQL_URL : ''
+  const key = JSON.stringify([r, r.notNeededWhen ? env[r.notNeededWhen.env] : '', env.JARVIS_CONTAINER_RUNTIME, env.DOCKER_HOST, env.JARVIS_ROOTFS_DIR, env.PATH, env.PYTHONPATH, own, setting, env.JARVIS_CHROMIUM])
   let p = cache.get(key)
-  if (!p) cache.set(key, (p = run(r, env).then(([ok, detail]) => ({ requirement: r, label: requirementLabel(r), ok, detail }))))
+  if (!p) cache.set(key, (p = run(r, env, options).then(([ok, detail]) => ({ requirement: r, label: requirementLabel(r), ok, detail }))))
   return p
 }
 
-async function run(r: Requirement, env: NodeJS.ProcessEnv): Promise<[boolean, string]> {
+/** A setting a requirement names: the run's option, else its environment variable. */
+function settingOf(r: { env: string; option?: string }, env: NodeJS.ProcessEnv, options: Record<string, string>): string {
+  return ((r.option ? options[r.option] : undefined) ?? env[r.env] ?? '').trim()
+}
+
+/** How a setting was given, for messages: `[benchmarks.options] data_dir = "…"` or `TAU2_DATA_DIR=…`. */
+function givenAs(r: { env: string; option?: string }, options: Record<string, string>, value: string): string {
+  return r.option && options[r.option] !== undefined ? `[benchmarks.options] ${r.option} = "${value}"` : `${r.env}=${value}`
+}
+
+async function run(r: Requirement, env: NodeJS.ProcessEnv, options: Record<string, string>): Promise<[boolean, string]> {
   const skip = r.notNeededWhen
   if (skip && (env[skip.env] ?? '').toLowerCase() === skip.equals.toLowerCase()) return [true, `not needed (${skip.env}=${env[skip.env]})`]
   try {
@@ -56,6 +69,26 @@ async function run(r: Requirement, env: NodeJS.ProcessEnv): Promise<[boolean, st
       }
       case 'sparql-endpoint':
         return probeSparql(r.env, r.install, env)
+      case 'data-dir': {
+        const dir = settingOf(r, env, options)
+        const how = r.option ? `set ${r.env} or [benchmarks.options] ${r.option}` : `set ${r.env}`
+        if (!dir) return [false, `${r.what} is needed: ${how} to its folder. ${r.install}`]
+        if (!r.markers.some((m) => existsSync(join(dir, m)))) return [false, `${givenAs(r, options, dir)} holds no ${r.markers.join(' or ')}; point it at ${r.what}. ${r.install}`]
+        return [true, dir]
+      }
+      case 'service': {
+        const url = settingOf(r, env, options)
+        if (!url) return [false, `${r.what} is needed: set ${r.env}${r.option ? ` or [benchmarks.options] ${r.option}` : ''} to its URL. ${r.install}`]
+        const why = await httpAnswers(url)
+        return why === null ? [true, url] : [false, `${givenAs(r, options, url)} did not answer (${why}). ${r.install}`]
+      }
+      case 'chromium': {
+        const found = findChromium(env)
+        if (found.path === null) return [false, `no Chromium at ${found.looked}. ${CHROMIUM_INSTALL}`]
+        const res = await runQuiet(found.path, ['--version'], env, 'stdout')
+        if (res.code !== 0) return [false, `${found.path} --version failed (${res.error ?? `exit ${res.code}`}). ${CHROMIUM_INSTALL}`]
+        return [true, `${found.path} (${res.stdout.trim().split('\n').pop()})`]
+      }
     }
   } catch (e) {
     return [false, `${requirementLabel(r)}: ${(e as Error).message}`]
@@ -93,15 +126,29 @@ function onPath(command: string, env: NodeJS.ProcessEnv): string | null {
   return null
 }
 
-function runQuiet(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; error?: string }> {
+/** null when `url` answers HTTP at all (any status: the service is up), else why not. 5 s, as OpenJarvis's probe. */
+async function httpAnswers(url: string): Promise<string | null> {
+  try {
+    const res = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5000) })
+    await res.body?.cancel()
+    return null
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string } }
+    return err.name === 'TimeoutError' ? 'no answer in 5 s' : (err.cause?.code ?? err.message)
+  }
+}
+
+function runQuiet(cmd: string, args: string[], env: NodeJS.ProcessEnv, keep: 'stderr' | 'stdout' = 'stderr'): Promise<{ code: number | null; stderr: string; stdout: string; error?: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { PATH: env.PATH ?? '', HOME: env.HOME ?? '/tmp', PYTHONPATH: env.PYTHONPATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(cmd, args, { env: { PATH: env.PATH ?? '', HOME: env.HOME ?? '/tmp', PYTHONPATH: env.PYTHONPATH ?? '' }, stdio: ['ignore', keep === 'stdout' ? 'pipe' : 'ignore', 'pipe'] })
     // Our own timer (spawn's `timeout` keeps the process alive for its whole length when the spawn fails).
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
     let stderr = ''
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', (e) => (clearTimeout(timer), resolve({ code: null, stderr, error: (e as NodeJS.ErrnoException).code ?? e.message })))
-    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stderr })))
+    let stdout = ''
+    child.stderr?.on('data', (d) => (stderr += d))
+    child.stdout?.on('data', (d) => (stdout += d))
+    child.on('error', (e) => (clearTimeout(timer), resolve({ code: null, stderr, stdout, error: (e as NodeJS.ErrnoException).code ?? e.message })))
+    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stderr, stdout })))
   })
 }
 

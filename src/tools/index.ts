@@ -3,6 +3,7 @@
 // Tools are created once per worker (ToolPool) and get the sample's environment with each call.
 import { didYouMean, JarvisError } from '../core/errors.ts'
 import type { Tool } from '../core/tool.ts'
+import { CHROMIUM_INSTALL, findChromium } from '../requirements/chromium.ts'
 import { searchProviderProblem, type SearchProvider } from './search-provider.ts'
 
 interface MakeContext {
@@ -35,6 +36,17 @@ const TOOLS: Record<string, ToolEntry> = {
   },
   think: { description: 'a scratchpad for reasoning', create: async () => (await import('./think.ts')).thinkTool() },
   shell: { description: "a command in the sample's container", create: async () => (await import('./shell.ts')).createShellTool() },
+  // The sample's browser environment (webchorearena): a headless Chromium page.
+  browser_navigate: { description: "open a URL in the sample's browser", create: async () => (await import('./browser.ts')).browserNavigateTool(), problem: (env) => browserProblemSync(env) },
+  browser_click: { description: 'click a numbered element of the page', create: async () => (await import('./browser.ts')).browserClickTool(), problem: (env) => browserProblemSync(env) },
+  browser_type: { description: 'type into a numbered text box', create: async () => (await import('./browser.ts')).browserTypeTool(), problem: (env) => browserProblemSync(env) },
+  browser_read: { description: 'read the current page', create: async () => (await import('./browser.ts')).browserReadTool(), problem: (env) => browserProblemSync(env) },
+}
+
+/** The browser tools need a Chromium (checked without loading playwright). */
+function browserProblemSync(env: NodeJS.ProcessEnv): string | null {
+  const found = findChromium(env)
+  return found.path === null ? `the browser tools need Chromium: none at ${found.looked}. ${CHROMIUM_INSTALL}` : null
 }
 
 export const toolNames = (): string[] => Object.keys(TOOLS)

@@ -37,7 +37,7 @@ describe('agent settings: TOML and flags', () => {
     expect(fails(suite({ tools: ['calculator'] }))).toBe('suite.toml [[benchmarks]] #1 tools: tools need an agent backend, and backend "jarvis-direct" makes one model call. Add --backend jarvis-agent (or backend = "jarvis-agent" in [[benchmarks]]).')
     expect(fails(suite({ mcp_servers: ['node a.js'] }))).toMatch(/^suite\.toml \[\[benchmarks\]\] #1 mcp_servers: tools need an agent backend/)
     expect(fails(suite({ backend: 'jarvis-agent', agent: 'orchestrater' }))).toBe('suite.toml [[benchmarks]] #1 agent: unknown agent "orchestrater". Did you mean "orchestrator"? Agents: orchestrator, simple, react.')
-    expect(fails(suite({ backend: 'jarvis-agent', tools: ['file_reader'] }))).toBe('suite.toml [[benchmarks]] #1 tools: unknown tool "file_reader". Did you mean "file_read"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, or mcp:<command> for an MCP server.')
+    expect(fails(suite({ backend: 'jarvis-agent', tools: ['file_reader'] }))).toBe('suite.toml [[benchmarks]] #1 tools: unknown tool "file_reader". Did you mean "file_read"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, browser_navigate, browser_click, browser_type, browser_read, or mcp:<command> for an MCP server.')
     expect(fails(suite({ backend: 'jarvis-agent', mcp_servers: ['node "unclosed'] }))).toBe('suite.toml [[benchmarks]] #1 mcp_servers[0]: unclosed " quote in "node "unclosed".')
     expect(fails(suite(), { tools: ['mcp:'], backend: 'jarvis-agent' })).toMatch(/^--tools: an empty command; give the MCP server's command line/)
   })

@@ -112,7 +112,7 @@ describe('bad input: exit 2, one line, nothing touched', () => {
         "unknown engine": "jarvis: -e/--engine: unknown engine "vlm". Did you mean "vllm" or "mlx"? Engines: openai-compatible, cloud, ollama, llamacpp, vllm, sglang, llamacpp-server, mlx, lmstudio, exo, nexa, lemonade.",
         "unknown key with a did-you-mean": "jarvis: <tmp>/typo.toml [run]: unknown key "max_worker". Did you mean "max_workers"?",
         "unknown option": "jarvis: jarvis eval run: unknown option --max-sample. Did you mean "--max-samples"? Run jarvis eval run --help.",
-        "unknown tool": "jarvis: --tools: unknown tool "calculater". Did you mean "calculator"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, or mcp:<command> for an MCP server.",
+        "unknown tool": "jarvis: --tools: unknown tool "calculater". Did you mean "calculator"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, browser_navigate, browser_click, browser_type, browser_read, or mcp:<command> for an MCP server.",
         "unreachable endpoint": "jarvis: openai-compatible at http://127.0.0.1:PORT/v1 is not reachable (no answer on GET /v1/models). Start the server or fix --base-url / the engine host.",
         "unwritable output dir": "jarvis: output directory <tmp>/a-file/results is not writable. Choose another with --output-dir/-o or [run] output_dir.",
         "web tools without a search provider": "jarvis: --tools: web_search and web_fetch need a search provider: set JARVIS_SEARXNG_URL=http://host:8080 (a SearXNG instance with the json format enabled) or JARVIS_SEARCH_CORPUS=corpus.jsonl (lines of {"url", "title", "text"}).",

@@ -52,7 +52,7 @@ describe('MCP tools', () => {
   test('an error the server returns is a tool result; unknown names and bad commands are bad input', async () => {
     const ts = await tools([], [[process.execPath, FLAKY]])
     expect(await byName(ts, 'fail').call({}, { environment: null })).toEqual({ content: 'no such record', isError: true })
-    await expect(createTools(['calculater'])).rejects.toThrow('--tools: unknown tool "calculater". Did you mean "calculator"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, or mcp:<command> for an MCP server.')
+    await expect(createTools(['calculater'])).rejects.toThrow('--tools: unknown tool "calculater". Did you mean "calculator"? Tools: calculator, file_read, file_write, ls, code_interpreter, web_search, web_fetch, think, shell, browser_navigate, browser_click, browser_type, browser_read, or mcp:<command> for an MCP server.')
     await expect(createTools([], [[process.execPath, '-e', 'process.exit(1)']])).rejects.toThrow(/^MCP server ".* -e process.exit\(1\)" did not start: .*Check the command \(it must speak MCP over stdio\)\.$/)
     await expect(createTools([], [[process.execPath, FLAKY], [process.execPath, FLAKY]])).rejects.toThrow('its tool "echo" has the name of a tool already offered; drop one of them.')
   })

@@ -83,6 +83,36 @@ export class AgentRun {
   }
 
   /**
+   * A conversation (task.user): the simulated user answers `agentReply`, and their message joins the
+   * transcript. False when there is no user or they ended the conversation: `agentReply` is then the answer.
+   * The user's own model calls are theirs (counted by the benchmark), never turns of this attempt.
+   */
+  async userReplies(agentReply: string): Promise<boolean> {
+    const user = this.task.user
+    if (!user) return false
+    if (this.signal.aborted) throw this.timedOut() ? new LimitReached('timeout') : this.signal.reason
+    let turn
+    try {
+      turn = await user.reply(agentReply, this.signal)
+    } catch (e) {
+      if (this.timedOut()) throw new LimitReached('timeout')
+      throw e
+    }
+    this.transcript.push({ role: 'user', content: turn.content })
+    return !turn.stop
+  }
+
+  /**
+   * A conversation whose opening messages end with the agent's greeting (tau2: "Hi! How can I help you
+   * today?"): the user speaks first. False when they ended it at once.
+   */
+  async openConversation(): Promise<boolean> {
+    const last = this.transcript.at(-1)
+    if (!this.task.user || last?.role !== 'assistant') return true
+    return this.userReplies(last.content)
+  }
+
+  /**
    * Runs one call and records it on the last turn. Unknown tools, malformed arguments and throws come back as
    * error results for the model; only a ToolUnavailableError (the tool's machinery died) ends the attempt.
    */

@@ -1,7 +1,8 @@
 // `orchestrator` (the default agent): offer the tools natively and loop — model turn, run its tool calls, feed
 // the results back — until a reply calls no tool; that reply is the answer. A model that writes a JSON tool call
 // in its text instead (`{"tool": …, "arguments": …}`) is served the same way, and a server that refuses the
-// `tools` field switches the backend to the text protocol (tools described in the system message).
+// `tools` field switches the backend to the text protocol (tools described in the system message). With a
+// simulated user (task.user), a reply that calls no tool goes to the user, and the loop goes on until they end it.
 import type { Attempt } from '../../core/backend.ts'
 import { InferenceError } from '../../core/inference-error.ts'
 import type { ChatMessage, ToolCall } from '../../core/messages.ts'
@@ -30,6 +31,7 @@ export async function orchestrator(run: AgentRun, state: ToolProtocolState): Pro
   let textMode = specs.length > 0 && !state.native
   if (textMode) run.transcript.splice(0, run.transcript.length, ...withTextTools(run.transcript, textToolInstructions(specs)))
   try {
+    if (!(await run.openConversation())) return run.finish('')
     for (;;) {
       let r
       try {
@@ -54,7 +56,11 @@ export async function orchestrator(run: AgentRun, state: ToolProtocolState): Pro
       }
       const written: ToolCall[] = specs.length ? parseTextToolCalls(r.content, run.toolNames, `text_${run.turns.length}`) : []
       run.transcript.push({ role: 'assistant', content: r.content })
-      if (!written.length) return run.finish(r.content)
+      if (!written.length) {
+        // A conversation goes on with the simulated user's answer; without one this reply is the answer.
+        if (await run.userReplies(r.content)) continue
+        return run.finish(r.content)
+      }
       // The calls are recorded on the turn (traces, query_trace); the conversation stays plain text.
       run.turns.at(-1)!.toolCalls = written
       run.assertTurnLeft()

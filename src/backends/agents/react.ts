@@ -43,11 +43,16 @@ export function parseReactStep(reply: string, names: ReadonlySet<string>, id: st
 export async function react(run: AgentRun): Promise<Attempt> {
   run.transcript.splice(0, run.transcript.length, ...withTextTools(run.transcript, reactInstructions(run.toolSpecs)))
   try {
+    if (!(await run.openConversation())) return run.finish('')
     for (;;) {
       const r = await run.generate()
       run.transcript.push({ role: 'assistant', content: r.content })
       const step = parseReactStep(r.content, run.toolNames, `react_${run.turns.length}`)
-      if (step.kind === 'final') return run.finish(step.answer)
+      if (step.kind === 'final') {
+        // The Final Answer is what the agent says to a simulated user, who may answer back.
+        if (await run.userReplies(step.answer)) continue
+        return run.finish(step.answer)
+      }
       if (step.kind === 'invalid') {
         run.transcript.push({ role: 'user', content: `Observation: ${step.why}` })
         continue

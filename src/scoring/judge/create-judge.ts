@@ -29,9 +29,9 @@ export async function createJudge(cfg: JudgeConfig, opts: { maxRetries: number; 
     async complete(messages: ChatMessage[], o = {}): Promise<JudgeReply> {
       if (!engine) throw new Error(`judge unavailable: ${reason}`)
       const r = await limiter.run(() =>
-        engine!.generate({ model: cfg.model, messages, temperature: o.temperature ?? cfg.temperature, maxTokens: o.maxTokens ?? cfg.maxTokens, signal: o.signal }),
+        engine!.generate({ model: cfg.model, messages, temperature: o.temperature ?? cfg.temperature, maxTokens: o.maxTokens ?? cfg.maxTokens, signal: o.signal, ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.tools?.length ? { tools: o.tools } : {}) }),
       )
-      return { text: r.content, promptTokens: r.promptTokens, completionTokens: r.completionTokens, costUsd: r.costUsd }
+      return { text: r.content, promptTokens: r.promptTokens, completionTokens: r.completionTokens, costUsd: r.costUsd, ...(r.toolCalls?.length ? { toolCalls: r.toolCalls } : {}) }
     },
   }
 }

@@ -1,0 +1,3 @@
+import { runBenchmark } from '../../src/eval.ts'
+import benchmark from './benchmark.ts'
+runBenchmark(benchmark)
