@@ -15,6 +15,8 @@ export interface VitestRunOptions {
   reporters: Reporter[]
   /** Samples registered per Vitest run: keeps the worker's and Vitest's per-test memory flat as N grows. */
   chunkSize: number
+  /** Each run's records, one file per chunk (harness/plan-file.ts); without one the workers select them. */
+  planFiles?: Map<ResolvedRun, string[]>
   onChunk?: (index: number, of: number) => void
   /** -t: only tests whose full name matches (Vitest's testNamePattern). */
   testNamePattern?: RegExp
@@ -49,7 +51,7 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       const active = o.runs.filter((r) => (o.counts.get(r) ?? 0) > c * o.chunkSize)
       for (const project of vitest.projects) {
         const mine = active.filter((r) => r.modelSlug === project.name)
-        const ctx: ProjectContext = { runs: Object.fromEntries(mine.map((r) => [r.benchmark, { ...r, chunk: chunks > 1 ? { index: c, size: o.chunkSize } : null }])) }
+        const ctx: ProjectContext = { runs: Object.fromEntries(mine.map((r) => [r.benchmark, { ...r, chunk: chunks > 1 ? { index: c, size: o.chunkSize } : null, planFile: o.planFiles?.get(r)?.[c] ?? null }])) }
         project.provide('jarvis', ctx)
       }
       const chunkSpecs = specs.filter((s: TestSpecification) => active.some((r) => r.modelSlug === s.project.name && (s.moduleId.endsWith(evalFileFor(r)) || s.moduleId.includes(`/.jarvis/parts/${r.benchmark}/`))))
