@@ -56,6 +56,9 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       }
       const chunkSpecs = specs.filter((s: TestSpecification) => active.some((r) => r.modelSlug === s.project.name && (s.moduleId.endsWith(evalFileFor(r)) || s.moduleId.includes(`/.jarvis/parts/${r.benchmark}/`))))
       o.onChunk?.(c, chunks)
+      // Transform the eval files (one import line each: bin/bundle.mjs) while the worker process boots, instead
+      // of when it asks for them.
+      for (const s of chunkSpecs) void s.project.vite.environments.ssr?.warmupRequest(s.moduleId)
       const result = await vitest.runTestSpecifications(chunkSpecs, false)
       outcome.unhandledErrors += result.unhandledErrors.length
       // Each chunk leaves its test tree as garbage; V8 would let it pile up to hundreds of MB before a full

@@ -1,14 +1,62 @@
 // POST a streaming chat completion and hand each server-sent event's JSON to a callback, as it arrives.
 //
 // The hot path of every OpenAI-compatible sample. The openai client costs ≈ 1 ms of CPU per streamed request
-// (request options, headers, logging, web streams, four async generators per event): on a CPU-bound machine
-// that is a third of the harness's throughput. Here: node:http on the keep-alive agents of node-fetch.ts, and a
-// synchronous SSE parse of the body's text. Failures are the openai client's own error classes, built as it
-// builds them, so classifyOpenAIError and every message stay the same; checkModel still uses the client.
+// (request options, headers, logging, web streams, four async generators per event) and ≈ 40 ms to load: on a
+// CPU-bound machine that is a third of the harness's throughput. Here: node:http on the keep-alive agents of
+// node-fetch.ts and a synchronous SSE parse of the body's text. A failure is a ChatStreamError carrying what the
+// client's error would (status, body, headers, cause), and chatStreamFailure words it exactly as
+// classifyOpenAIError words the client's; checkModel still uses the client.
 import http from 'node:http'
 import https from 'node:https'
-import OpenAI from 'openai'
 import { agentFor } from './node-fetch.ts'
+import { retryAfterFromHeaders, statusFailure, type AttemptFailure } from './retry.ts'
+
+type Failure = 'status' | 'connection' | 'timeout' | 'aborted' | 'stream'
+
+/** Why a streamed completion failed; `message` is what the openai client's error would say. */
+export class ChatStreamError extends Error {
+  constructor(
+    readonly failure: Failure,
+    message: string,
+    readonly status: number | null = null,
+    readonly headers: http.IncomingHttpHeaders = {},
+    readonly cause?: unknown,
+  ) {
+    super(message)
+    this.name = 'ChatStreamError'
+  }
+}
+
+const firstLine = (s: string) => s.split('\n')[0].slice(0, 300)
+
+/** The retry policy's view of a ChatStreamError: the kinds and words classifyOpenAIError gives the client's errors. */
+export function chatStreamFailure(e: ChatStreamError): AttemptFailure {
+  switch (e.failure) {
+    case 'timeout':
+      return { kind: 'timeout', status: null, message: 'request timed out', retryable: true, retryAfterMs: null }
+    case 'aborted':
+      return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
+    case 'connection':
+      return { kind: 'connection', status: null, message: `connection error: ${firstLine(String(e.cause ?? e.message))}`, retryable: true, retryAfterMs: null }
+    case 'status': {
+      const status = e.status!
+      const h = e.headers
+      const get = (n: string) => (Array.isArray(h[n]) ? (h[n] as string[]).join(', ') : (h[n] as string | undefined))
+      return statusFailure(status, `HTTP ${status}: ${firstLine(e.message).replace(new RegExp(`^${status}\\s*`), '')}`, retryAfterFromHeaders(get))
+    }
+    case 'stream':
+      return { kind: 'stream_cut', status: null, message: `stream interrupted: ${firstLine(e.message)}`, retryable: true, retryAfterMs: null }
+  }
+}
+
+/** The openai client's APIError.makeMessage: the body's error.message, else the JSON, else the text. */
+function apiErrorMessage(status: number | undefined, error: unknown, text: string | undefined): string {
+  const m = (error as { message?: unknown } | undefined)?.message
+  const msg = m ? (typeof m === 'string' ? m : JSON.stringify(m)) : error ? JSON.stringify(error) : text
+  if (status && msg) return `${status} ${msg}`
+  if (status) return `${status} status code (no body)`
+  return msg || '(no status code or body)'
+}
 
 export interface ChatStreamRequest {
   /** The full endpoint: `<api root>/chat/completions`. */
@@ -26,7 +74,7 @@ const USER_AGENT = 'jarvis-evals (OpenAI-compatible)'
 export function streamChat(r: ChatStreamRequest, onEvent: (data: Record<string, unknown>) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const signal = r.signal
-    if (signal?.aborted) return reject(new OpenAI.APIUserAbortError())
+    if (signal?.aborted) return reject(aborted())
     let settled = false
     const fail = (e: unknown) => {
       if (settled) return
@@ -35,11 +83,11 @@ export function streamChat(r: ChatStreamRequest, onEvent: (data: Record<string, 
       reject(e)
     }
     const onAbort = () => {
-      fail(new OpenAI.APIUserAbortError())
+      fail(aborted())
       req.destroy()
     }
     const timer = setTimeout(() => {
-      fail(new OpenAI.APIConnectionTimeoutError())
+      fail(new ChatStreamError('timeout', 'Request timed out.'))
       req.destroy()
     }, r.timeoutMs)
     const cleanup = () => {
@@ -66,7 +114,7 @@ export function streamChat(r: ChatStreamRequest, onEvent: (data: Record<string, 
           return
         }
         const sse = new SseParser((data) => {
-          if (data && data.error) throw new OpenAI.APIError(undefined, data.error as object, undefined, toHeaders(res.headers))
+          if (data && data.error) throw new ChatStreamError('stream', apiErrorMessage(undefined, data.error, undefined), null, res.headers)
           onEvent(data)
         })
         res.on('data', (d: string) => {
@@ -85,30 +133,58 @@ export function streamChat(r: ChatStreamRequest, onEvent: (data: Record<string, 
           resolve()
         })
         // A connection cut mid-body: a plain error, as the client's stream iterator throws (kind stream_cut).
-        res.on('error', (e) => fail(signal?.aborted ? new OpenAI.APIUserAbortError() : e))
-        res.on('aborted', () => fail(signal?.aborted ? new OpenAI.APIUserAbortError() : new Error('terminated')))
+        res.on('error', (e) => fail(signal?.aborted ? aborted() : new ChatStreamError('stream', e.message, null, {}, e)))
+        res.on('aborted', () => fail(signal?.aborted ? aborted() : new ChatStreamError('stream', 'terminated')))
       },
     )
-    req.on('error', (e) => fail(signal?.aborted ? new OpenAI.APIUserAbortError() : new OpenAI.APIConnectionError({ cause: e })))
+    req.on('error', (e) => fail(signal?.aborted ? aborted() : new ChatStreamError('connection', 'Connection error.', null, {}, e)))
     signal?.addEventListener('abort', onAbort, { once: true })
     req.end(r.body)
   })
 }
 
-/** What the openai client throws for a non-2xx answer (makeRequest: the body as JSON, else as text). */
-function statusError(status: number, text: string, headers: http.IncomingHttpHeaders, cause?: Error): Error {
-  if (cause && !text) return new OpenAI.APIConnectionError({ cause })
+const aborted = () => new ChatStreamError('aborted', 'Request was aborted.')
+
+/** GET `<api root>/models`: the served model ids. Rejects with a ChatStreamError (status, connection, timeout). */
+export function listModels(root: string, apiKey: string, o: { signal?: AbortSignal; timeoutMs: number }): Promise<string[]> {
+  const url = new URL(`${root}/models`)
+  return new Promise<string[]>((resolve, reject) => {
+    if (o.signal?.aborted) return reject(aborted())
+    const mod = url.protocol === 'https:' ? https : http
+    const req = mod.get(url, { agent: agentFor(url.protocol), headers: { accept: 'application/json', authorization: `Bearer ${apiKey}`, 'user-agent': USER_AGENT }, signal: o.signal }, (res) => {
+      clearTimeout(timer)
+      res.setEncoding('utf8')
+      let text = ''
+      res.on('data', (d: string) => (text += d))
+      res.on('error', (e) => reject(new ChatStreamError('connection', 'Connection error.', null, {}, e)))
+      res.on('end', () => {
+        const status = res.statusCode ?? 0
+        if (status < 200 || status >= 300) return reject(statusError(status, text, res.headers))
+        try {
+          const data = (JSON.parse(text) as { data?: { id?: unknown }[] }).data
+          resolve(Array.isArray(data) ? data.map((m) => String(m?.id)) : [])
+        } catch (e) {
+          reject(new ChatStreamError('stream', `GET /models: ${(e as Error).message}`))
+        }
+      })
+    })
+    const timer = setTimeout(() => {
+      reject(new ChatStreamError('timeout', 'Request timed out.'))
+      req.destroy()
+    }, o.timeoutMs)
+    req.on('error', (e) => (clearTimeout(timer), reject(o.signal?.aborted ? aborted() : new ChatStreamError('connection', 'Connection error.', null, {}, e))))
+  })
+}
+
+/** A non-2xx answer, as the openai client reads it (makeRequest): the body as JSON, else as text. */
+function statusError(status: number, text: string, headers: http.IncomingHttpHeaders, cause?: Error): ChatStreamError {
+  if (cause && !text) return new ChatStreamError('connection', 'Connection error.', null, {}, cause)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {}
-  return OpenAI.APIError.generate(status, json as object | undefined, json === undefined ? text : undefined, toHeaders(headers))
-}
-
-function toHeaders(h: http.IncomingHttpHeaders): Headers {
-  const out = new Headers()
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v)
-  return out
+  const message = apiErrorMessage(status, (json as { error?: unknown } | undefined)?.error, json ? undefined : text)
+  return new ChatStreamError('status', message, status, headers)
 }
 
 /**

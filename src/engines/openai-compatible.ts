@@ -1,9 +1,9 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { JarvisError } from '../core/errors.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import type { ChatMessage } from '../core/messages.ts'
 import { InferenceError } from '../core/inference-error.ts'
-import { streamChat } from './chat-stream.ts'
+import { ChatStreamError, chatStreamFailure, listModels, streamChat } from './chat-stream.ts'
 import { nodeFetch } from './node-fetch.ts'
 import { estimateCostUsd, type PriceOverrides } from './pricing.ts'
 import { redactUrl } from './resolve-engine.ts'
@@ -33,45 +33,54 @@ export const apiRoot = (url: string): string => {
   return u.endsWith('/v1') ? u : `${u}/v1`
 }
 
+/** The openai package, loaded only where it is used (JARVIS_FETCH=client|undici): ≈ 40 ms and 150 modules otherwise spent. */
+let openai: typeof import('openai') | null = null
+const loadOpenAI = async () => (openai ??= await import('openai'))
+
 /**
- * Any OpenAI-compatible server (vLLM, SGLang, llama.cpp's server, LM Studio, OpenAI itself): the model list
- * through the real `openai` client, the streamed completions through chat-stream.ts (the same request, the
- * client's error classes, ≈ 1 ms less CPU each). Always streams with include_usage, so TTFT and token counts are
+ * The openai client end to end, for comparison and odd servers: JARVIS_FETCH=client (over node-fetch.ts, as the
+ * engine called it before chat-stream.ts) or JARVIS_FETCH=undici (over Node's global fetch).
+ */
+const useClient = () => process.env.JARVIS_FETCH === 'client' || process.env.JARVIS_FETCH === 'undici'
+
+/**
+ * Any OpenAI-compatible server (vLLM, SGLang, llama.cpp's server, LM Studio, OpenAI itself), over HTTP with
+ * chat-stream.ts: the requests and error words of the `openai` client, ≈ 1 ms less CPU per completion (with
+ * JARVIS_FETCH=client, the client itself). Always streams with include_usage, so TTFT and token counts are
  * measured, not 0. Retries are ours so cut streams and timeouts are retried too and retries are counted.
  */
 export class OpenAICompatibleEngine implements Engine {
   readonly key: string
   readonly where: string
-  protected readonly client: OpenAI
   protected readonly opts: OpenAICompatibleOptions
+  private readonly root: string
   private readonly chatUrl: URL
   private readonly apiKey: string
+  private clientP: Promise<OpenAI> | null = null
 
   constructor(opts: OpenAICompatibleOptions) {
     this.opts = opts
     this.key = opts.key
-    const base = apiRoot(opts.baseUrl)
-    this.where = `${opts.key} at ${redactUrl(base)}`
-    this.chatUrl = new URL(`${base}/chat/completions`)
+    this.root = apiRoot(opts.baseUrl)
+    this.where = `${opts.key} at ${redactUrl(this.root)}`
+    this.chatUrl = new URL(`${this.root}/chat/completions`)
     this.apiKey = opts.apiKey || 'not-needed'
-    this.client = new OpenAI({
-      baseURL: base,
-      apiKey: this.apiKey,
-      maxRetries: 0,
-      timeout: REQUEST_TIMEOUT_MS,
-      ...(process.env.JARVIS_FETCH === 'undici' ? {} : { fetch: nodeFetch }),
-    })
+  }
+
+  private client(): Promise<OpenAI> {
+    return (this.clientP ??= loadOpenAI().then(({ default: OpenAIClient }) => new OpenAIClient({ baseURL: this.root, apiKey: this.apiKey, maxRetries: 0, timeout: REQUEST_TIMEOUT_MS, ...(process.env.JARVIS_FETCH === 'undici' ? {} : { fetch: nodeFetch }) })))
   }
 
   async checkModel(model: string, signal?: AbortSignal): Promise<void> {
     let ids: string[]
     try {
-      const page = await this.client.models.list({ signal, timeout: 15_000 })
-      ids = page.data.map((m) => m.id)
+      ids = useClient() ? (await (await this.client()).models.list({ signal, timeout: 15_000 })).data.map((m) => m.id) : await listModels(this.root, this.apiKey, { signal, timeoutMs: 15_000 })
     } catch (e) {
-      if (e instanceof OpenAI.AuthenticationError || e instanceof OpenAI.PermissionDeniedError)
-        throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} refused the API key (HTTP ${(e as { status?: number }).status}). Pass --api-key or set JARVIS_BACKEND_API_KEY / OPENAI_API_KEY.`)
-      const why = e instanceof OpenAI.APIError && e.status ? `HTTP ${e.status}` : 'no answer'
+      const status = (e as { status?: unknown }).status
+      const httpStatus = (e instanceof ChatStreamError || (openai && e instanceof openai.APIError)) && typeof status === 'number' && status ? status : null
+      if (httpStatus === 401 || httpStatus === 403)
+        throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} refused the API key (HTTP ${httpStatus}). Pass --api-key or set JARVIS_BACKEND_API_KEY / OPENAI_API_KEY.`)
+      const why = httpStatus ? `HTTP ${httpStatus}` : 'no answer'
       throw new JarvisError('JARVIS_ENDPOINT_UNREACHABLE', `${this.where} is not reachable (${why} on GET /v1/models). Start the server or fix --base-url / the engine host.`)
     }
     if (!ids.includes(model)) {
@@ -134,9 +143,8 @@ export class OpenAICompatibleEngine implements Engine {
       if (choice?.finish_reason) finishReason = choice.finish_reason
       if (chunk.usage) usage = chunk.usage
     }
-    if (process.env.JARVIS_FETCH === 'undici') {
-      // The openai client end to end (its fetch, its stream parser): for comparison and odd servers.
-      for await (const chunk of await this.client.chat.completions.create(this.requestBody(p), { signal: p.signal })) onChunk(chunk)
+    if (useClient()) {
+      for await (const chunk of await (await this.client()).chat.completions.create(this.requestBody(p), { signal: p.signal })) onChunk(chunk)
     } else {
       await streamChat({ url: this.chatUrl, apiKey: this.apiKey, body: JSON.stringify(this.requestBody(p)), signal: p.signal, timeoutMs: REQUEST_TIMEOUT_MS }, onChunk as unknown as (d: Record<string, unknown>) => void)
     }
@@ -159,6 +167,11 @@ export class OpenAICompatibleEngine implements Engine {
 }
 
 export function classifyOpenAIError(err: unknown): AttemptFailure {
+  if (err instanceof ChatStreamError) return chatStreamFailure(err)
+  if (err instanceof InferenceError) return { kind: err.kind, status: err.status, message: err.message, retryable: false, retryAfterMs: null }
+  // Only the client (JARVIS_FETCH=client|undici) throws its own errors, and then it is loaded.
+  const OpenAI = openai?.default
+  if (!OpenAI) return streamCut(err)
   if (err instanceof OpenAI.APIConnectionTimeoutError)
     return { kind: 'timeout', status: null, message: 'request timed out', retryable: true, retryAfterMs: null }
   if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', status: null, message: 'request aborted', retryable: false, retryAfterMs: null }
@@ -168,8 +181,11 @@ export function classifyOpenAIError(err: unknown): AttemptFailure {
     const msg = `HTTP ${err.status}: ${firstLine(err.message).replace(new RegExp(`^${err.status}\\s*`), '')}`
     return statusFailure(err.status, msg, retryAfterFromHeaders((n) => err.headers?.get(n)))
   }
-  if (err instanceof InferenceError) return { kind: err.kind, status: err.status, message: err.message, retryable: false, retryAfterMs: null }
-  // A stream cut mid-way surfaces as a plain error from the iterator ("terminated", ECONNRESET, …).
+  return streamCut(err)
+}
+
+/** A stream cut mid-way surfaces as a plain error from the iterator ("terminated", ECONNRESET, …). */
+function streamCut(err: unknown): AttemptFailure {
   const msg = err instanceof Error ? err.message : String(err)
   return { kind: 'stream_cut', status: null, message: `stream interrupted: ${firstLine(msg)}`, retryable: true, retryAfterMs: null }
 }
