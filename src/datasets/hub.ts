@@ -15,7 +15,7 @@
 // kept in the cache, so HF_HUB_OFFLINE=1 reads them with no request.
 // A per-file lock (file-lock.ts) lets parallel Vitest workers share one download.
 import { dirname } from 'node:path/posix'
-import { datasetInfo, downloadFileToCacheDir, HubApiError, listFiles, type ListFileEntry } from '@huggingface/hub'
+import type { ListFileEntry } from '@huggingface/hub'
 import { z } from 'zod'
 import { JarvisError, didYouMean, isJarvisError } from '../core/errors.ts'
 import { withFileLock } from './file-lock.ts'
@@ -25,6 +25,9 @@ import { loadFromCache, type HubTarget } from './hub-offline.ts'
 import { hubSettingsFromEnv, type HubSettings } from './hub-settings.ts'
 import type { Row } from './parquet.ts'
 import { readTableFile, TableFormatSchema } from './read-file.ts'
+
+/** The Hub client (≈ 75 ms to load) only when the Hub is asked: not offline, not in a worker handed its records. */
+const hubClient = () => import('@huggingface/hub')
 
 export const PARQUET_REVISION = 'refs/convert/parquet'
 const SHA = /^[0-9a-f]{40}$/
@@ -59,6 +62,7 @@ export async function loadHubRows<T = Row>(ref: HubDatasetRef, settings: HubSett
 }
 
 async function download(t: HubTarget, s: HubSettings, signal?: AbortSignal): Promise<string[]> {
+  const { downloadFileToCacheDir, HubApiError } = await hubClient()
   if (s.token && !s.token.startsWith('hf_')) {
     throw new JarvisError('JARVIS_BAD_OPTION', 'HF_TOKEN does not look like a Hugging Face access token (those start with "hf_"). Copy it again from https://huggingface.co/settings/tokens.')
   }
@@ -99,6 +103,7 @@ async function download(t: HubTarget, s: HubSettings, signal?: AbortSignal): Pro
 type Api = { repo: { type: 'dataset'; name: string }; hubUrl: string; accessToken?: string; fetch: typeof fetch }
 
 async function resolveCommit(t: HubTarget, api: Api): Promise<string> {
+  const { datasetInfo, HubApiError } = await hubClient()
   try {
     const info = await datasetInfo({ name: t.repo, hubUrl: api.hubUrl, accessToken: api.accessToken, fetch: api.fetch, revision: t.revision, additionalFields: ['sha'] })
     const sha = (info as { sha?: unknown }).sha
@@ -113,6 +118,7 @@ async function resolveCommit(t: HubTarget, api: Api): Promise<string> {
 }
 
 async function listSplit(t: HubTarget, api: Api, commit: string): Promise<string[]> {
+  const { HubApiError, listFiles } = await hubClient()
   let entries: ListFileEntry[] = []
   try {
     entries = await collect(listFiles({ ...api, revision: commit, path: t.configSplit }))
@@ -137,6 +143,7 @@ function splitError(t: HubTarget, splits: string[]): JarvisError {
 }
 
 async function missingFile(t: HubTarget, api: Api, commit: string, path: string, s: HubSettings): Promise<JarvisError> {
+  const { listFiles } = await hubClient()
   const all = await collect(listFiles({ ...api, revision: commit, recursive: true })).catch(() => [] as ListFileEntry[])
   const files = all.filter((e) => e.type === 'file').map((e) => e.path)
   return new JarvisError(
