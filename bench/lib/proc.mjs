@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)))
-export const SHARED_BENCH = process.env.JARVIS_SHARED_BENCH ?? resolve(REPO, '../shared/bench')
+// The shared kit beside the checkout (/work/main → /work/shared) or beside a worktree's parent (/work/wt/x).
+export const SHARED_BENCH = process.env.JARVIS_SHARED_BENCH ?? [resolve(REPO, '../shared/bench'), resolve(REPO, '../../shared/bench')].find((d) => existsSync(resolve(d, 'fake-openai-server.mjs'))) ?? resolve(REPO, '../shared/bench')
 
 export function assertSharedBench() {
   if (!existsSync(resolve(SHARED_BENCH, 'fake-openai-server.mjs'))) {

@@ -37,23 +37,22 @@ function referenceLetter(answer: string, choices: string[]): string | null {
 export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, scorer: 'mcq' | 'exact' | 'judge', category: string): Promise<EvalRecord[]> {
   const where = `[[benchmarks]] "${name}" dataset`
   if (!existsSync(ds.path)) throw new JarvisError('JARVIS_DATASET', `${where}: file ${ds.path} not found. Fix [benchmarks.dataset] path (relative paths start at the TOML file's folder).`)
-  const rows = await readTableFile(ds.path, ds.format)
   const template = ds.prompt_template ?? (scorer === 'mcq' ? DEFAULT_MCQ_TEMPLATE : DEFAULT_OPEN_TEMPLATE)
-  const first = rows[0] ?? {}
-  for (const [key, field] of [['question_field', ds.question_field], ['answer_field', ds.answer_field], ['choices_field', ds.choices_field], ['id_field', ds.id_field], ['subject_field', ds.subject_field], ['files_field', ds.files_field]] as const) {
-    if (field && rows.length && !(field in first))
-      throw new JarvisError('JARVIS_DATASET', `${where}: ${key} = "${field}" is not a column of ${ds.path} (columns: ${Object.keys(first).join(', ')}).`)
-  }
   if (scorer === 'mcq' && !ds.choices_field) throw new JarvisError('JARVIS_BAD_CONFIG', `${where}: scorer "mcq" needs choices_field (the column holding the options).`)
-  return rows.map((row, i) => {
+  // Each row becomes its record as it is read (a JSON Lines file streams): a large file's rows are never all
+  // held beside their records.
+  let i = 0
+  return readTableFile(ds.path, ds.format, (row) => {
+    if (i === 0) checkColumns(row, ds, where)
+    i++
     const question = cellRaw(row[ds.question_field])
     const choices = ds.choices_field ? parseChoices(row[ds.choices_field]) : []
     const answer = cellRaw(row[ds.answer_field])
     const reference = scorer === 'mcq' ? referenceLetter(answer, choices) : answer
-    if (reference === null) throw new JarvisError('JARVIS_DATASET', `${where}: row ${i + 1}: answer "${answer}" is neither a letter, an index nor one of the options.`)
+    if (reference === null) throw new JarvisError('JARVIS_DATASET', `${where}: row ${i}: answer "${answer}" is neither a letter, an index nor one of the options.`)
     const id = ds.id_field ? cellRaw(row[ds.id_field]) : stableHash(question)
-    const problem = template.replaceAll('{question}', question).replaceAll('{choices}', renderOptions(choices))
-    const files = ds.files_field ? attachments(row[ds.files_field], ds.path, `${where}: row ${i + 1}`) : []
+    const problem = template === '{question}' && !question.includes('{choices}') ? question : template.replaceAll('{question}', question).replaceAll('{choices}', renderOptions(choices))
+    const files = ds.files_field ? attachments(row[ds.files_field], ds.path, `${where}: row ${i}`) : []
     return {
       record_id: `${name}-${id}`,
       problem,
@@ -64,6 +63,13 @@ export async function loadLocalRecords(name: string, ds: LocalDatasetConfig, sco
       metadata: { ...(choices.length ? { options: choices } : {}), question, ...(files.length ? { files } : {}) },
     }
   })
+}
+
+/** Every mapped field is a column of the file (checked on its first row). */
+function checkColumns(first: Record<string, unknown>, ds: LocalDatasetConfig, where: string): void {
+  for (const [key, field] of [['question_field', ds.question_field], ['answer_field', ds.answer_field], ['choices_field', ds.choices_field], ['id_field', ds.id_field], ['subject_field', ds.subject_field], ['files_field', ds.files_field]] as const) {
+    if (field && !(field in first)) throw new JarvisError('JARVIS_DATASET', `${where}: ${key} = "${field}" is not a column of ${ds.path} (columns: ${Object.keys(first).join(', ')}).`)
+  }
 }
 
 /** A row's attachments (a path, a list, or a JSON array string), checked to exist; relative to the dataset file. */

@@ -6,7 +6,7 @@ import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
-import { planSamples } from '../harness/plan-samples.ts'
+import { selectionDigests, selectSamples, type Selection } from '../harness/plan-samples.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
 import { priceFor } from '../engines/pricing.ts'
 import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
@@ -18,6 +18,8 @@ export interface PreflightOptions {
   pull?: boolean
   /** -t: only samples whose test name matches run (counts and images follow it). */
   testNamePattern?: RegExp
+  /** Each run's selection once it is known (the CLI hands its chunks to the workers, so none loads it again). */
+  onSelection?: (run: ResolvedRun, selection: Selection) => void
 }
 
 export interface PreflightResult {
@@ -78,16 +80,17 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   for (const r of runs) {
     const def = await loadDefinition(r)
     checkAgentNeeds(r, def)
-    const plan = await planSamples(def, { ...r, chunk: null, skipIdsFile: null }, (m) => log(`${r.benchmark}: ${m}`), undefined, { digests: true })
-    if (plan.selectedCount === 0) throw emptySelection(r)
-    counts.set(r, plan.selectedCount)
-    selections.set(r, plan.selection!)
+    const sel = await selectSamples(def, r, (m) => log(`${r.benchmark}: ${m}`))
+    if (sel.selectedCount === 0) throw emptySelection(r)
+    counts.set(r, sel.selectedCount)
+    selections.set(r, selectionDigests(sel))
     const name = describeNameFor(r.benchmark, r.modelSlug)
-    const matched = o.testNamePattern ? plan.samples.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : plan.samples
-    matching.set(r, o.testNamePattern ? matched.length : plan.selectedCount)
+    const matched = o.testNamePattern ? sel.selected.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : sel.selected
+    matching.set(r, o.testNamePattern ? matched.length : sel.selectedCount)
     // Only what this run will execute: a -t filter must not demand images of samples it skips.
     if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, options: r.options ?? {}, log: (m) => log(`${r.benchmark}: ${m}`) })
-    log(`${r.benchmark}: ${plan.selectedCount} samples selected (seed ${r.seed})`)
+    log(`${r.benchmark}: ${sel.selectedCount} samples selected (seed ${r.seed})`)
+    o.onSelection?.(r, sel)
   }
   return { counts, matching, selections, warnings }
 }

@@ -1,4 +1,4 @@
-import { createLogUpdate } from 'log-update'
+import type { createLogUpdate } from 'log-update'
 import type { Reporter, TestCase } from 'vitest/node'
 import type { SampleResult } from '../core/sample-result.ts'
 import type { CliIO } from './io.ts'
@@ -41,8 +41,14 @@ export class ProgressReporter implements Reporter {
   constructor(
     private readonly io: CliIO,
     private readonly opts: ProgressOptions = {},
+    private readonly makeLogUpdate: typeof createLogUpdate | null = null,
   ) {
     this.now = opts.now ?? Date.now
+  }
+
+  /** log-update (and its six packages) is loaded only for a terminal: logs and CI never draw. */
+  static async create(io: CliIO, opts: ProgressOptions = {}): Promise<ProgressReporter> {
+    return new ProgressReporter(io, opts, io.isTTY ? (await import('log-update')).createLogUpdate : null)
   }
 
   setRuns(runs: ProgressRun[]): void {
@@ -54,8 +60,8 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestRunStart(): void {
-    if (!this.io.isTTY || this.timer || this.finished) return
-    this.draw ??= createLogUpdate(this.stream)
+    if (!this.io.isTTY || !this.makeLogUpdate || this.timer || this.finished) return
+    this.draw ??= this.makeLogUpdate(this.stream)
     this.timer = setInterval(() => this.redraw(), this.opts.redrawMs ?? 250)
     this.timer.unref()
   }

@@ -15,6 +15,8 @@ export interface VitestRunOptions {
   reporters: Reporter[]
   /** Samples registered per Vitest run: keeps the worker's and Vitest's per-test memory flat as N grows. */
   chunkSize: number
+  /** Each run's records, one file per chunk (harness/plan-file.ts); without one the workers select them. */
+  planFiles?: Map<ResolvedRun, string[]>
   onChunk?: (index: number, of: number) => void
   /** Checked between chunks: true = run no further chunk (a results write failed). */
   stop?: () => boolean
@@ -51,11 +53,14 @@ export async function runVitest(o: VitestRunOptions): Promise<VitestRunOutcome> 
       const active = o.runs.filter((r) => (o.counts.get(r) ?? 0) > c * o.chunkSize)
       for (const project of vitest.projects) {
         const mine = active.filter((r) => r.modelSlug === project.name)
-        const ctx: ProjectContext = { runs: Object.fromEntries(mine.map((r) => [r.benchmark, { ...r, chunk: chunks > 1 ? { index: c, size: o.chunkSize } : null }])) }
+        const ctx: ProjectContext = { runs: Object.fromEntries(mine.map((r) => [r.benchmark, { ...r, chunk: chunks > 1 ? { index: c, size: o.chunkSize } : null, planFile: o.planFiles?.get(r)?.[c] ?? null }])) }
         project.provide('jarvis', ctx)
       }
       const chunkSpecs = specs.filter((s: TestSpecification) => active.some((r) => r.modelSlug === s.project.name && (s.moduleId.endsWith(evalFileFor(r)) || s.moduleId.includes(`/.jarvis/parts/${r.benchmark}/`))))
       o.onChunk?.(c, chunks)
+      // Transform the eval files (one import line each: bin/bundle.mjs) while the worker process boots, instead
+      // of when it asks for them.
+      for (const s of chunkSpecs) void s.project.vite.environments.ssr?.warmupRequest(s.moduleId)
       const result = await vitest.runTestSpecifications(chunkSpecs, false)
       outcome.unhandledErrors += result.unhandledErrors.length
       // Each chunk leaves its test tree as garbage; V8 would let it pile up to hundreds of MB before a full

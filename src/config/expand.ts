@@ -170,6 +170,7 @@ export function expandSuite(suite: Suite, o: RunOverrides = {}, opts: ExpandOpti
         category: b.category ?? null,
         chunk: null,
         skipIdsFile: null,
+        planFile: null,
         parts: Number(env.JARVIS_PARTS) || suite.run.parts,
       })
     }

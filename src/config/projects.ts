@@ -1,4 +1,5 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
+import { bundlePlugin } from '../../bin/bundle.mjs'
 import { partFiles } from './part-files.ts'
 import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
 
@@ -26,6 +27,8 @@ export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { 
     const maxWorkers = Math.max(...rs.map((r) => r.maxWorkers))
     return {
       extends: true,
+      // The workers import the eval files' bundled copies (bin/bundle.mjs): no per-module transform at start.
+      plugins: [bundlePlugin()],
       test: {
         name: slug,
         include: [...new Set(rs.flatMap((r) => (r.parts > 1 && root ? partFiles(root, r.benchmark, r.parts) : [evalFileFor(r)])))],

@@ -85,6 +85,11 @@ export interface ResolvedRun {
   chunk: { index: number; size: number } | null
   /** Record ids already complete in the output (resume): registered as skipped, not re-run. */
   skipIdsFile: string | null
+  /**
+   * This Vitest run's records, written by the CLI from preflight's one load (harness/plan-file.ts): the worker
+   * reads them instead of loading and selecting the dataset again. Null: the worker selects them itself.
+   */
+  planFile: string | null
   /** Eval files the benchmark's samples are spread over (by a hash of the record id), so --shard can split it. */
   parts: number
 }

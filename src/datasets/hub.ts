@@ -16,7 +16,7 @@
 // kept in the cache, so HF_HUB_OFFLINE=1 reads them with no request.
 // A per-file lock (file-lock.ts) lets parallel Vitest workers share one download.
 import { dirname } from 'node:path/posix'
-import { datasetInfo, downloadFileToCacheDir, HubApiError, listFiles, type ListFileEntry } from '@huggingface/hub'
+import type { ListFileEntry } from '@huggingface/hub'
 import { z } from 'zod'
 import { JarvisError, didYouMean, isJarvisError } from '../core/errors.ts'
 import { withFileLock } from './file-lock.ts'
@@ -26,6 +26,10 @@ import { loadFromCache, type HubTarget } from './hub-offline.ts'
 import { hubSettingsFromEnv, type HubSettings } from './hub-settings.ts'
 import type { Row } from './parquet.ts'
 import { readTableFile, TableFormatSchema } from './read-file.ts'
+
+/** The Hub client (≈ 75 ms to load) only when the Hub is asked: not offline, not in a worker handed its records. */
+let hubModule: typeof import('@huggingface/hub') | undefined
+const hubClient = async () => (hubModule ??= await import('@huggingface/hub'))
 
 export const PARQUET_REVISION = 'refs/convert/parquet'
 const SHA = /^[0-9a-f]{40}$/
@@ -79,6 +83,7 @@ export function hubApi(t: Pick<HubTarget, 'repo' | 'revision'>, s: HubSettings, 
 
 /** One repo file at a commit into the HF cache (locked, so parallel workers download it once); its local path. */
 export async function downloadHubFile(t: Pick<HubTarget, 'repo' | 'revision'>, api: HubApi, s: HubSettings, commit: string, path: string): Promise<string> {
+  const { downloadFileToCacheDir } = await hubClient()
   return withFileLock(lockPath(s.cacheDir, t.repo, commit, path), async () => {
     try {
       return await quietly(() => downloadFileToCacheDir({ ...api, path, revision: commit, cacheDir: s.cacheDir }))
@@ -92,7 +97,7 @@ export async function downloadHubFile(t: Pick<HubTarget, 'repo' | 'revision'>, a
 
 /** A failure of the Hub (not bad input we already explained) as one line that says what to do. */
 export function downloadError(t: Pick<HubTarget, 'repo'>, s: HubSettings, e: unknown): JarvisError {
-  const why = e instanceof HubApiError ? `the Hub answered ${e.statusCode} for ${e.url}` : (e as Error).message
+  const why = hubModule && e instanceof hubModule.HubApiError ? `the Hub answered ${e.statusCode} for ${e.url}` : (e as Error).message
   return new JarvisError('JARVIS_DATASET', `Dataset ${t.repo}: download from ${s.endpoint} failed (${why}). Try again, or set HF_HUB_OFFLINE=1 to use the cache.`)
 }
 
@@ -117,6 +122,7 @@ type Api = HubApi
 
 /** A branch, tag or sha → the commit sha it names now. */
 export async function resolveCommit(t: Pick<HubTarget, 'repo' | 'revision'>, api: Api): Promise<string> {
+  const { datasetInfo, HubApiError } = await hubClient()
   try {
     const info = await datasetInfo({ name: t.repo, hubUrl: api.hubUrl, accessToken: api.accessToken, fetch: api.fetch, revision: t.revision, additionalFields: ['sha'] })
     const sha = (info as { sha?: unknown }).sha
@@ -131,6 +137,7 @@ export async function resolveCommit(t: Pick<HubTarget, 'repo' | 'revision'>, api
 }
 
 async function listSplit(t: HubTarget, api: Api, commit: string): Promise<string[]> {
+  const { HubApiError, listFiles } = await hubClient()
   let entries: ListFileEntry[] = []
   try {
     entries = await collect(listFiles({ ...api, revision: commit, path: t.configSplit, recursive: t.dataDir }))
@@ -156,6 +163,7 @@ function splitError(t: HubTarget, splits: string[]): JarvisError {
 }
 
 async function missingFile(t: Pick<HubTarget, 'repo' | 'revision'>, api: Api, commit: string, path: string, s: HubSettings): Promise<JarvisError> {
+  const { listFiles } = await hubClient()
   const all = await collect(listFiles({ ...api, revision: commit, recursive: true })).catch(() => [] as ListFileEntry[])
   const files = all.filter((e) => e.type === 'file').map((e) => e.path)
   return new JarvisError(

@@ -11,7 +11,7 @@ import { z } from 'zod'
 import { JarvisError } from '../core/errors.ts'
 import { readCsvRows } from './csv.ts'
 import { readJsonlRows } from './jsonl.ts'
-import { readParquetRows, type Row } from './parquet.ts'
+import type { Row } from './parquet.ts'
 import { decodeUtf8 } from './utf8.ts'
 
 export const TABLE_FORMATS = ['parquet', 'jsonl', 'csv', 'json'] as const
@@ -42,7 +42,8 @@ export async function readTableFile<T = Row>(path: string, format?: TableFormat,
   switch (fmt) {
     // Without mapRow, T is Row.
     case 'parquet':
-      return readParquetRows(path) as Promise<T[]>
+      // hyparquet is loaded for parquet files only (a JSONL dataset never pays for it).
+      return (await import('./parquet.ts')).readParquetRows(path) as Promise<T[]>
     case 'jsonl':
       return readJsonlRows(path, mapRow)
     case 'csv':

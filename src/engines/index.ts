@@ -1,6 +1,5 @@
 import { JarvisError } from '../core/errors.ts'
 import type { Engine } from '../core/engine.ts'
-import { OllamaEngine } from './ollama.ts'
 import { OpenAICompatibleEngine } from './openai-compatible.ts'
 import type { PriceOverrides } from './pricing.ts'
 import { CLOUD_PROVIDERS, OPENAI_COMPATIBLE_HOSTS } from './resolve-engine.ts'
@@ -46,8 +45,11 @@ export async function createEngine(s: EngineSpec, env: NodeJS.ProcessEnv = proce
         log: s.log,
       })
     }
-    case 'ollama':
+    case 'ollama': {
+      // The ollama client is loaded for Ollama runs only.
+      const { OllamaEngine } = await import('./ollama.ts')
       return new OllamaEngine({ host: s.baseUrl ?? env.OLLAMA_HOST ?? 'http://127.0.0.1:11434', maxRetries: s.maxRetries, numCtx: Number(env.JARVIS_NUM_CTX) || undefined })
+    }
     case 'cloud': {
       if (s.baseUrl) return new OpenAICompatibleEngine({ key: 'cloud', baseUrl: s.baseUrl, apiKey: apiKeyOverride, maxRetries: s.maxRetries, priced: true, prices: s.prices })
       const p = cloudProviderFor(s.model, env)

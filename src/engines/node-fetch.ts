@@ -6,6 +6,8 @@ import { HttpStatusError } from './deadline-fetch.ts'
 // A `fetch` for the openai client on node:http with keep-alive agents. Node 20's global fetch (undici) spends
 // about twice the CPU per request; on a CPU-bound machine that is throughput the harness would lose.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) }
+/** The keep-alive agent for a protocol (chat-stream.ts shares them: one pool of connections per worker). */
+export const agentFor = (protocol: string): http.Agent => agents[protocol === 'https:' ? 'https:' : 'http:']
 
 export const nodeFetch = ((input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)

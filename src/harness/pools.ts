@@ -38,7 +38,9 @@ export class EnginePool {
     return this.pool.get(engineKey(run), async () => {
       const model = run.modelFile ?? run.model
       const raw = await createEngine({ engine: run.engine, model, baseUrl: run.baseUrl, maxRetries: run.maxRetries, threads: run.threads, contextSize: run.contextSize, maxSequences: run.maxWorkers, log: this.log, prices: run.prices })
-      const engine = checkedEngine(limitedEngine(raw, run.maxWorkers), model)
+      // A CLI run (its records handed over in a plan file) had the model checked by preflight a moment ago;
+      // a bare `vitest run` checks it here, before the first request.
+      const engine = run.planFile ? limitedEngine(raw, run.maxWorkers) : checkedEngine(limitedEngine(raw, run.maxWorkers), model)
       return run.cache ? cachedEngine(engine, new ResponseCache()) : engine
     })
   }

@@ -1,4 +1,4 @@
-import { describe, inject } from 'vitest'
+import { describe, inject, type TestContext } from 'vitest'
 import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import type { Backend } from '../core/backend.ts'
@@ -14,7 +14,7 @@ import type { TraceLine } from '../results/trace.ts'
 import { agentToolNames, recordTrace } from './agent-sample.ts'
 import { episodeTracker } from './episode-run.ts'
 import { interleaveEpisodes } from './episodes.ts'
-import { evalTest, executedOutputs } from './fixtures.ts'
+import { evalTest, executedOutputs, type TestFixtures, type WorkerFixtures } from './fixtures.ts'
 import { planSamples } from './plan-samples.ts'
 import { promptText, runSample, sampleTask, type SampleOutcome } from './run-sample.ts'
 import { sampleView } from '../results/sample-view.ts'
@@ -76,38 +76,46 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     const slots = run.concurrency ? new Semaphore(run.concurrency) : null
     const episodes = plan.episodes ? episodeTracker(plan, run) : null
     const order = plan.episodes ? interleaveEpisodes(groupsInRun(plan.samples, plan.episodes)) : plan.samples
-    for (const record of order) {
-      evalTest.concurrent(record.record_id, async ({ backends, tools, judges, telemetry, environments, task, signal, skip, annotate }) => {
-        let outcome: SampleOutcome | undefined
-        try {
-          const skipped = (id: string) => task.suite?.tasks.find((t) => t.name === id)?.mode === 'skip'
-          const examples = episodes ? await episodes.before(record, skipped, signal) : undefined
-          const backend = await backends.get(run)
-          if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
-          const judge = await (judgePromise ??= judges.get(run.judge))
-          const shared = await (toolsPromise ??= tools.get(toolNames, run.mcpServers))
-          const offered = backend.traced && def.sampleTools ? withSampleTools(shared, def.sampleTools(record)) : shared
-          // A conversational benchmark's second model plays the user: made like the judge, once per worker.
-          const userModel = def.simulatedUser ? await (userPromise ??= judges.get(run.userSimulator ?? run.judge)) : null
-          const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples, userModel })
-          outcome = await (slots ? slots.run(go) : go())
-          // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
-          task.meta.jarvisSample = sampleView(outcome.result, promptText(outcome.messages, 4000))
-          task.meta.jarvis = outcome.result
-          task.meta.jarvisOutput = run.outputPath
-          if (backend.traced) await recordTrace(task.meta, run, outcome, annotate)
-        } finally {
-          episodes?.after(record, outcome?.result.is_correct === true, outcome?.result.model_answer ?? '')
-        }
-        const { result, score } = outcome
-        if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
-        if (result.error) throw new Error(`inference failed: ${result.error}`)
-        if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
-        if (result.is_correct === false) failWrong(score)
-      })
+    const sample = async (record: EvalRecord, { backends, tools, judges, telemetry, environments, task, signal, skip, annotate }: SampleContext) => {
+      let outcome: SampleOutcome | undefined
+      try {
+        const skipped = (id: string) => task.suite?.tasks.find((t) => t.name === id)?.mode === 'skip'
+        const examples = episodes ? await episodes.before(record, skipped, signal) : undefined
+        const backend = await backends.get(run)
+        if (plan.warmup.length > 0) await (warm ??= warmUp(backend, plan.warmup, run, def))
+        const judge = await (judgePromise ??= judges.get(run.judge))
+        const shared = await (toolsPromise ??= tools.get(toolNames, run.mcpServers))
+        const offered = backend.traced && def.sampleTools ? withSampleTools(shared, def.sampleTools(record)) : shared
+        // A conversational benchmark's second model plays the user: made like the judge, once per worker.
+        const userModel = def.simulatedUser ? await (userPromise ??= judges.get(run.userSimulator ?? run.judge)) : null
+        const go = () => runSample({ def, run, record, backend, judge, telemetry, tools: offered, environments, signal, examples, userModel })
+        outcome = await (slots ? slots.run(go) : go())
+        // The readable view first: the Vitest UI lists meta in insertion order, each value in a <pre>.
+        task.meta.jarvisSample = sampleView(outcome.result, promptText(outcome.messages, 4000))
+        task.meta.jarvis = outcome.result
+        task.meta.jarvisOutput = run.outputPath
+        if (backend.traced) await recordTrace(task.meta, run, outcome, annotate)
+      } finally {
+        episodes?.after(record, outcome?.result.is_correct === true, outcome?.result.model_answer ?? '')
+      }
+      const { result, score } = outcome
+      if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] ${runKey} / ${run.model} ${record.record_id}: ${verdictOf(result)} in ${result.latency_seconds.toFixed(3)} s\n`)
+      if (result.error) throw new Error(`inference failed: ${result.error}`)
+      if (result.is_correct === null) return skip(`unscored: ${String(result.scoring_metadata.reason ?? 'no verdict')}`)
+      if (result.is_correct === false) failWrong(score)
     }
+    // Two test functions for all the samples, each finding its record by its test name (the record id): Vitest
+    // reads a test function's source to learn the fixtures it asks for, once per function. A sample without an
+    // environment does not ask for the test-scoped one (nothing to open or close).
+    const byId = new Map(order.map((r) => [r.record_id, r]))
+    const withEnv = ({ backends, tools, judges, telemetry, environments, task, signal, skip, annotate }: SampleContext) => sample(byId.get(task.name)!, { backends, tools, judges, telemetry, environments, task, signal, skip, annotate })
+    const withoutEnv = ({ backends, tools, judges, telemetry, task, signal, skip, annotate }: SampleContext) => sample(byId.get(task.name)!, { backends, tools, judges, telemetry, task, signal, skip, annotate })
+    for (const record of order) evalTest.concurrent(record.record_id, def.environment?.(record) ? withEnv : withoutEnv)
   })
 }
+
+type SampleContext = Pick<WorkerFixtures, 'backends' | 'tools' | 'judges' | 'telemetry'> &
+  Partial<TestFixtures> & { task: TestContext['task']; signal: AbortSignal; skip: TestContext['skip']; annotate: TestContext['annotate'] }
 
 /** The episodes' records that run in this Vitest run (a chunk, a part, minus resumed ones), in episode order. */
 function groupsInRun(samples: EvalRecord[], episodes: Map<string, EvalRecord[]>): EvalRecord[][] {
@@ -129,8 +137,12 @@ function withSampleTools(shared: Tool[], own: Tool[]): Tool[] {
 function failWrong(score: Score | null): never {
   const reason = score?.reason ? ` (${score.reason})` : ''
   const detail = score?.expected !== undefined ? `: reference ${JSON.stringify(score.expected)}, extracted ${JSON.stringify(score.extracted ?? null)}` : ''
-  // A plain Error, not an expect() diff: chai's AssertionError and its diff cost ~0.3 ms per failed sample.
+  // A plain Error, not an expect() diff: chai's AssertionError and its diff cost ~0.3 ms per failed sample; and
+  // no stack trace captured (it is replaced by the message below).
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
   const e = new Error(`wrong answer${reason}${detail}`)
+  Error.stackTraceLimit = limit
   e.name = WRONG_ANSWER_ERROR
   e.stack = `${e.name}: ${e.message}`
   throw e

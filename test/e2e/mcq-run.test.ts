@@ -103,6 +103,17 @@ describe('supergpqa end to end', () => {
     expect(api.requests.filter((r) => r.body?.model === 'judge-model')).toHaveLength(6)
   })
 
+  test('in chunks, each worker runs the records the CLI hands it: the Hub is asked once per run, not once per chunk', async () => {
+    const before = hub.requests.length
+    const out = join(dir, 'chunked')
+    const res = await runJarvis(['eval', 'run', '-c', join(dir, 'suite.toml'), '--output-dir', out], { ...env, JARVIS_CHUNK_SIZE: '5' })
+    expect(res.code, res.stdout + res.stderr).toBe(0)
+    expect(res.stdout).toContain('Accuracy: 0.5000 (6/12)')
+    checkRecords(readLines(join(out, 'supergpqa_test-model.jsonl')))
+    // The cache is warm: each dataset load asks the Hub for the revision's commit, and only preflight loads it.
+    expect(hub.requests.slice(before).filter((r) => r.path.includes('/revision/'))).toHaveLength(1)
+  })
+
   test('vitest run --project <slug> runs the same matrix row with the same verdicts', async () => {
     const res = await runProcess(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'test-model'], {
       env: { ...env, JARVIS_EVAL_CONFIG: join(dir, 'suite.toml') },

@@ -25,6 +25,8 @@ import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, runVitest } from '../vitest-runner.ts'
+import { chunksOf, type Selection } from '../../harness/plan-samples.ts'
+import { writePlanFiles } from '../../harness/plan-file.ts'
 import { dirname, resolve } from 'node:path'
 
 // Samples per Vitest run: the worker's memory is ~35 KB per registered test, so 1000 keeps it ~35 MB.
@@ -98,17 +100,24 @@ async function lockedRun(
   runs: ResolvedRun[],
   { log, testNamePattern, update }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean },
 ): Promise<RunOutcome> {
-  const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull })
-  fullGc() // the datasets preflight loaded are garbage now: give the memory back before Vitest starts
-  if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
-    throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
-  const tmp = mkdtempSync(join(tmpdir(), 'jarvis-resume-'))
-  // counts: selected samples per run (chunks slice the whole selection); remaining: what this run will do.
-  const counts = new Map<ResolvedRun, number>()
-  const remaining = new Map<ResolvedRun, number>()
-  const prepared: ResolvedRun[] = []
+  const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
+  const tmp = mkdtempSync(join(tmpdir(), 'jarvis-run-'))
   let uninstall = () => {}
   try {
+    // Each run's chunks go to files as soon as preflight has selected them: the workers read their own chunk.
+    const planFiles = new Map<ResolvedRun, string[]>()
+    const onSelection = (r: ResolvedRun, sel: Selection) => planFiles.set(r, writePlanFiles(tmp, `run-${runs.indexOf(r)}`, chunksOf(sel, chunkSize)))
+    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, onSelection })
+    // The datasets preflight loaded are garbage now: give a large one's memory back before Vitest starts (a full
+    // collection costs ≈ 30 ms, more than a small dataset's memory is worth).
+    if ([...pre.counts.values()].reduce((a, b) => a + b, 0) > 5000) fullGc()
+    if (testNamePattern && runs.every((r) => !pre.matching.get(r)))
+      throw new JarvisError('JARVIS_BAD_OPTION', `-t/--test-name-pattern ${JSON.stringify(o.testNamePattern)} matches no sample. Test names look like "${runs[0] ? `${describeNameFor(runs[0].benchmark, runs[0].modelSlug)} <record-id>` : '<benchmark> @ <model-slug> <record-id>'}"; see a run's JSONL for the record ids.`)
+    // counts: selected samples per run (chunks slice the whole selection); remaining: what this run will do.
+    const counts = new Map<ResolvedRun, number>()
+    const remaining = new Map<ResolvedRun, number>()
+    const prepared: ResolvedRun[] = []
+    const preparedPlans = new Map<ResolvedRun, string[]>()
     for (const r of runs) {
       const out = await prepareOutput(r, { retryErrors: o.retryErrors, update, selection: pre.selections.get(r) })
       if (out.movedTo) io.out(`  kept the previous ${r.outputPath} as ${out.movedTo}`)
@@ -122,17 +131,17 @@ async function lockedRun(
       }
       const pr = { ...r, skipIdsFile }
       prepared.push(pr)
+      preparedPlans.set(pr, planFiles.get(r) ?? [])
       counts.set(pr, pre.counts.get(r) ?? 0)
       remaining.set(pr, Math.max(0, (pre.matching.get(r) ?? 0) - out.doneIds.length))
     }
     // Warnings after the outputs are prepared: bad input found there stays a single line.
     for (const w of pre.warnings) io.err(`warning: ${w}`)
-    const progress = new ProgressReporter(io)
+    const progress = await ProgressReporter.create(io)
     progress.setRuns(prepared.map((r) => ({ benchmark: r.benchmark, model: r.model, modelSlug: r.modelSlug, total: remaining.get(r) ?? 0 })))
     const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
     const tally = new RunTally()
     const startedAt = Date.now() / 1000
-    const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
     if (where.interruptCommand)
       uninstall = exitOnInterrupt(() => {
         io.err('')
@@ -148,6 +157,7 @@ async function lockedRun(
       counts,
       reporters: [progress, tally, jsonl],
       chunkSize,
+      planFiles: preparedPlans,
       testNamePattern,
       onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
       stop: () => jsonl.writeError !== null,
