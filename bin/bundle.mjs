@@ -45,7 +45,7 @@ function uid() {
 
 /** The bundle's entries, relative to the package root: the CLI, every eval file, the part runner. */
 export function entryList() {
-  const entries = ['src/cli/main.ts', 'evals/run-part.ts']
+  const entries = ['src/cli/main.ts', 'src/cli/select-worker.ts', 'evals/run-part.ts']
   for (const d of readdirSync(join(ROOT, 'evals'), { withFileTypes: true })) {
     if (!d.isDirectory()) continue
     const f = `evals/${d.name}/${d.name}.eval.ts`

@@ -6,7 +6,9 @@ import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
-import { selectionDigests, selectSamples, type Selection } from '../harness/plan-samples.ts'
+import { writePlanFiles } from '../harness/plan-file.ts'
+import { chunksOf, selectionDigests, selectSamples } from '../harness/plan-samples.ts'
+import { selectInThread, selectsInThread } from './select-in-thread.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
 import { priceFor } from '../engines/pricing.ts'
 import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
@@ -18,8 +20,8 @@ export interface PreflightOptions {
   pull?: boolean
   /** -t: only samples whose test name matches run (counts and images follow it). */
   testNamePattern?: RegExp
-  /** Each run's selection once it is known (the CLI hands its chunks to the workers, so none loads it again). */
-  onSelection?: (run: ResolvedRun, selection: Selection) => void
+  /** Write each run's chunks to plan files in `dir` (the CLI hands them to the workers, so none loads it again). */
+  plan?: { dir: string; chunkSize: number }
 }
 
 export interface PreflightResult {
@@ -29,6 +31,8 @@ export interface PreflightResult {
   selections: Map<ResolvedRun, Map<string, string>>
   /** With a test-name pattern (-t): the selected samples whose test name matches (what will run). */
   matching: Map<ResolvedRun, number>
+  /** With `plan`: each run's plan files, one per chunk, in chunk order. */
+  planFiles: Map<ResolvedRun, string[]>
   warnings: string[]
 }
 
@@ -77,22 +81,34 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   const matching = new Map<ResolvedRun, number>()
   const selections = new Map<ResolvedRun, Map<string, string>>()
   await checkMcpServers(runs, log)
-  for (const r of runs) {
+  const planFiles = new Map<ResolvedRun, string[]>()
+  for (const [i, r] of runs.entries()) {
     const def = await loadDefinition(r)
     checkAgentNeeds(r, def)
+    const name = describeNameFor(r.benchmark, r.modelSlug)
+    const plan = o.plan && { ...o.plan, name: `run-${i}` }
+    if (!def.prepare && selectsInThread(r)) {
+      const got = await selectInThread({ run: r, testNamePattern: o.testNamePattern, testName: name, plan }, (m) => log(`${r.benchmark}: ${m}`))
+      if (got.selectedCount === 0) throw emptySelection(r)
+      counts.set(r, got.selectedCount)
+      selections.set(r, new Map(got.digests))
+      matching.set(r, got.matching)
+      if (plan) planFiles.set(r, got.planFiles)
+      log(`${r.benchmark}: ${got.selectedCount} samples selected (seed ${r.seed})`)
+      continue
+    }
     const sel = await selectSamples(def, r, (m) => log(`${r.benchmark}: ${m}`))
     if (sel.selectedCount === 0) throw emptySelection(r)
     counts.set(r, sel.selectedCount)
     selections.set(r, selectionDigests(sel))
-    const name = describeNameFor(r.benchmark, r.modelSlug)
     const matched = o.testNamePattern ? sel.selected.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : sel.selected
     matching.set(r, o.testNamePattern ? matched.length : sel.selectedCount)
     // Only what this run will execute: a -t filter must not demand images of samples it skips.
     if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, options: r.options ?? {}, log: (m) => log(`${r.benchmark}: ${m}`) })
     log(`${r.benchmark}: ${sel.selectedCount} samples selected (seed ${r.seed})`)
-    o.onSelection?.(r, sel)
+    if (plan) planFiles.set(r, writePlanFiles(plan.dir, plan.name, chunksOf(sel, plan.chunkSize)))
   }
-  return { counts, matching, selections, warnings }
+  return { counts, matching, selections, planFiles, warnings }
 }
 
 function emptySelection(r: ResolvedRun): JarvisError {

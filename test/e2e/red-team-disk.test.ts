@@ -19,7 +19,8 @@ let dir: string
 let api: FakeOpenAI
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'jarvis-rt-disk-'))
-  api = await startFakeOpenAI({ latencyMs: 5, answer: quizAnswer })
+  // 20 ms a request, 4 in flight: ≈ 200 answers a second, so what finishes while the cancel travels stays small.
+  api = await startFakeOpenAI({ latencyMs: 20, answer: quizAnswer })
 })
 afterAll(async () => {
   await api?.close()
@@ -68,8 +69,10 @@ describe.skipIf(why)('a full disk', () => {
     expect(ls.length).toBeGreaterThan(0)
     expect(ls.length).toBeLessThan(300)
     expect(existsSync(`${file}.summary.json`)).toBe(false)
-    // Stopped: far fewer requests than samples (the ones in flight when the disk filled finish, no new one starts).
+    // Stopped: far fewer requests than samples. The ones in flight when the disk filled finish, and those that start
+    // before the cancel reaches the worker (Vitest reports results in batches): a fraction of a second's worth.
     const chats = api.requests.filter((r) => r.path === '/v1/chat/completions').length
-    expect(chats).toBeLessThan(ls.length + 40)
+    expect(chats).toBeLessThan(ls.length + 60)
+    expect(chats).toBeLessThan(240)
   }, 150_000)
 })

@@ -25,8 +25,6 @@ import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, runVitest } from '../vitest-runner.ts'
-import { chunksOf, type Selection } from '../../harness/plan-samples.ts'
-import { writePlanFiles } from '../../harness/plan-file.ts'
 import { dirname, resolve } from 'node:path'
 
 // Samples per Vitest run: the worker's memory is ~35 KB per registered test, so 1000 keeps it ~35 MB.
@@ -105,9 +103,8 @@ async function lockedRun(
   let uninstall = () => {}
   try {
     // Each run's chunks go to files as soon as preflight has selected them: the workers read their own chunk.
-    const planFiles = new Map<ResolvedRun, string[]>()
-    const onSelection = (r: ResolvedRun, sel: Selection) => planFiles.set(r, writePlanFiles(tmp, `run-${runs.indexOf(r)}`, chunksOf(sel, chunkSize)))
-    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, onSelection })
+    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, plan: { dir: tmp, chunkSize } })
+    const planFiles = pre.planFiles
     // The datasets preflight loaded are garbage now: give a large one's memory back before Vitest starts (a full
     // collection costs ≈ 30 ms, more than a small dataset's memory is worth).
     if ([...pre.counts.values()].reduce((a, b) => a + b, 0) > 5000) fullGc()
@@ -135,6 +132,7 @@ async function lockedRun(
       counts.set(pr, pre.counts.get(r) ?? 0)
       remaining.set(pr, Math.max(0, (pre.matching.get(r) ?? 0) - out.doneIds.length))
     }
+    pre.selections.clear() // resume has used the digests; 100,000 of them need not stay for the run
     // Warnings after the outputs are prepared: bad input found there stays a single line.
     for (const w of pre.warnings) io.err(`warning: ${w}`)
     const progress = await ProgressReporter.create(io)
