@@ -16,8 +16,13 @@ export function assertSharedBench() {
   }
 }
 
-export async function startServer(args) {
-  const child = spawn(process.execPath, [resolve(SHARED_BENCH, 'fake-openai-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'ignore'] })
+export function startServer(args) {
+  return startListening([resolve(SHARED_BENCH, 'fake-openai-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'ignore'] }, 'fake server')
+}
+
+/** Starts a node script that prints "listening <url>"; resolves with that URL and a stop(). */
+export async function startListening(args, options, name) {
+  const child = spawn(process.execPath, args, options)
   const url = await new Promise((res, rej) => {
     let buf = ''
     child.stdout.on('data', (d) => {
@@ -25,7 +30,7 @@ export async function startServer(args) {
       const m = /listening (http:\/\/\S+)/.exec(buf)
       if (m) res(m[1])
     })
-    child.on('exit', () => rej(new Error('fake server exited')))
+    child.on('exit', () => rej(new Error(`${name} exited`)))
   })
   return { url, stop: () => child.kill('SIGTERM') }
 }

@@ -4,8 +4,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { spawn } from 'node:child_process'
-import { measure, median, REPO, resetStats, SHARED_BENCH, startServer } from './proc.mjs'
+import { measure, median, REPO, resetStats, SHARED_BENCH, startListening, startServer } from './proc.mjs'
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
 
@@ -60,18 +59,8 @@ const must = (name, r) => {
 }
 
 /** The fake Hub (bench/lib/fake-hub-server.ts) serving the test fixtures' SuperGPQA-shaped parquet. */
-export async function startFakeHub(dir) {
-  const child = spawn(process.execPath, ['--import', './bin/register-ts.mjs', 'bench/lib/fake-hub-server.ts', dir], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise((res, rej) => {
-    let buf = ''
-    child.stdout.on('data', (d) => {
-      buf += d
-      const m = /listening (http:\/\/\S+)/.exec(buf)
-      if (m) res(m[1])
-    })
-    child.on('exit', () => rej(new Error('fake hub exited')))
-  })
-  return { url, stop: () => child.kill('SIGTERM') }
+export function startFakeHub(dir) {
+  return startListening(['--import', './bin/register-ts.mjs', 'bench/lib/fake-hub-server.ts', dir], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] }, 'fake hub')
 }
 
 /**
