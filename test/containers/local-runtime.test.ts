@@ -38,7 +38,8 @@ describe.skipIf(g.skip)(`local runtime${g.skip ? ` (skipped: ${g.skip})` : ''}`,
   })
 
   test('a process killed without removing its containers takes them with it (no bwrap, no sleep left)', async () => {
-    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/vite-node'), [join(REPO_ROOT, 'test/support/local-container-child.ts'), g.store, TEST_IMAGE], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const marker = String(800_000 + process.pid) // the child's sleep: a command line no other run has
+    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/vite-node'), [join(REPO_ROOT, 'test/support/local-container-child.ts'), g.store, TEST_IMAGE, marker], { stdio: ['ignore', 'pipe', 'inherit'] })
     const id = await new Promise<string>((ok, fail) => {
       let out = ''
       child.stdout.on('data', (d) => ((out += d), out.includes('\n') && ok(out.trim())))
@@ -46,14 +47,27 @@ describe.skipIf(g.skip)(`local runtime${g.skip ? ` (skipped: ${g.skip})` : ''}`,
     })
     const pid = Number(id.replace('local-', ''))
     expect(existsSync(`/proc/${pid}`)).toBe(true)
+    // A pid names a process only with its start time: pid_max is 32768 here and the suite starts thousands of
+    // processes, so the number alone may soon name another one.
+    const startTime = (p: string) => readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[19]
+    const started = startTime(String(pid))
+    const sleeping = () => readdirSync('/proc').some((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8') === `sleep\u0000${marker}\u0000`
+      } catch {
+        return false
+      }
+    })
+    const wasSleeping = sleeping() // the container's own process is there before the kill
     child.kill('SIGKILL')
+    expect(wasSleeping).toBe(true)
     // Up to 15 s: on a loaded 2-core machine the kernel's reaping of the orphaned namespace can take seconds.
     const gone = async () => {
       for (let i = 0; i < 150; i++) {
         const alive = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).some((p) => {
           try {
             const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8')
-            return p === String(pid) || cmd === 'sleep\u0000300\u0000'
+            return (p === String(pid) && startTime(p) === started) || cmd === `sleep\u0000${marker}\u0000`
           } catch {
             return false
           }
