@@ -6,9 +6,8 @@ import { describeNameFor } from '../config/projects.ts'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { createEngine } from '../engines/index.ts'
 import { JarvisError } from '../core/errors.ts'
-import { writePlanFiles } from '../harness/plan-file.ts'
-import { chunksOf, selectionDigests, selectSamples } from '../harness/plan-samples.ts'
 import { selectInThread, selectsInThread } from './select-in-thread.ts'
+import { selectRun } from './select-run.ts'
 import { createJudge } from '../scoring/judge/create-judge.ts'
 import { priceFor } from '../engines/pricing.ts'
 import { checkAgentNeeds, checkMcpServers } from './preflight-agent.ts'
@@ -87,26 +86,18 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
     checkAgentNeeds(r, def)
     const name = describeNameFor(r.benchmark, r.modelSlug)
     const plan = o.plan && { ...o.plan, name: `run-${i}` }
-    if (!def.prepare && selectsInThread(r)) {
-      const got = await selectInThread({ run: r, testNamePattern: o.testNamePattern, testName: name, plan }, (m) => log(`${r.benchmark}: ${m}`))
-      if (got.selectedCount === 0) throw emptySelection(r)
-      counts.set(r, got.selectedCount)
-      selections.set(r, new Map(got.digests))
-      matching.set(r, got.matching)
-      if (plan) planFiles.set(r, got.planFiles)
-      log(`${r.benchmark}: ${got.selectedCount} samples selected (seed ${r.seed})`)
-      continue
-    }
-    const sel = await selectSamples(def, r, (m) => log(`${r.benchmark}: ${m}`))
-    if (sel.selectedCount === 0) throw emptySelection(r)
-    counts.set(r, sel.selectedCount)
-    selections.set(r, selectionDigests(sel))
-    const matched = o.testNamePattern ? sel.selected.filter((s) => o.testNamePattern!.test(`${name} ${s.record_id}`)) : sel.selected
-    matching.set(r, o.testNamePattern ? matched.length : sel.selectedCount)
+    const job = { run: r, testNamePattern: o.testNamePattern, testName: name, plan }
+    const rlog = (m: string) => log(`${r.benchmark}: ${m}`)
+    // A benchmark that prepares its samples (images) needs their records here; a large local file goes to a thread.
+    const got = !def.prepare && selectsInThread(r) ? { ...(await selectInThread(job, rlog)), matched: [] } : await selectRun(def, job, rlog)
+    if (got.selectedCount === 0) throw emptySelection(r)
+    counts.set(r, got.selectedCount)
+    selections.set(r, new Map(got.digests))
+    matching.set(r, got.matching)
+    if (plan) planFiles.set(r, got.planFiles)
     // Only what this run will execute: a -t filter must not demand images of samples it skips.
-    if (def.prepare && matched.length) await def.prepare(matched, { pull: o.pull ?? false, options: r.options ?? {}, log: (m) => log(`${r.benchmark}: ${m}`) })
-    log(`${r.benchmark}: ${sel.selectedCount} samples selected (seed ${r.seed})`)
-    if (plan) planFiles.set(r, writePlanFiles(plan.dir, plan.name, chunksOf(sel, plan.chunkSize)))
+    if (def.prepare && got.matched.length) await def.prepare(got.matched, { pull: o.pull ?? false, options: r.options ?? {}, log: rlog })
+    log(`${r.benchmark}: ${got.selectedCount} samples selected (seed ${r.seed})`)
   }
   return { counts, matching, selections, planFiles, warnings }
 }
