@@ -15,7 +15,7 @@ import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const FORMAT = 2 // bump when the bundle's shape or this file's rules change
+const FORMAT = 3 // bump when the bundle's shape or this file's rules change
 
 // Bundled when imported: pure-ESM/CJS packages with many files and no files of their own read at run time
 // (those that read assets beside themselves, load native addons or wasm, or must stay one instance with
@@ -45,7 +45,7 @@ function uid() {
 
 /** The bundle's entries, relative to the package root: the CLI, every eval file, the part runner. */
 export function entryList() {
-  const entries = ['src/cli/main.ts', 'src/cli/select-worker.ts', 'evals/run-part.ts']
+  const entries = ['src/cli/main.ts', 'src/cli/select-worker.ts', 'evals/run-part.ts', PRELOAD_ENTRY]
   for (const d of readdirSync(join(ROOT, 'evals'), { withFileTypes: true })) {
     if (!d.isDirectory()) continue
     const f = `evals/${d.name}/${d.name}.eval.ts`
@@ -53,6 +53,9 @@ export function entryList() {
   }
   return entries.sort()
 }
+
+/** Named in the worker preload beside the eval files' own modules: what the first sample loads on demand. */
+const PRELOAD_ENTRY = 'src/harness/worker-preload.ts'
 
 const entryName = (rel) => rel.replace(/\.ts$/, '').replace(/[^\w.-]+/g, '_')
 
@@ -145,6 +148,7 @@ async function build(dir, entries) {
       entries: Object.fromEntries(entries.map((e) => [e, `${entryName(e)}.mjs`])),
       inputs: [...inputs].sort().map((p) => [p, statKey(p)]),
     }
+    manifest.workerPreloads = writeWorkerPreloads(staging, out.output, entries)
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest))
     // Swap in atomically: a process reading the previous bundle keeps its files (renamed, removed later).
     const current = join(dir, 'current')
@@ -164,6 +168,43 @@ async function build(dir, entries) {
     rmSync(staging, { recursive: true, force: true })
     throw e
   }
+}
+
+/**
+ * preload/<eval file>.mjs: the chunks an eval file (with PRELOAD_ENTRY) imports statically that do not import vitest,
+ * themselves or through another chunk. A model project's worker imports its eval files' preloads with --import
+ * before Vitest's runtime, so a worker forked early (cli/spare-worker.ts) has compiled the harness before its test
+ * file arrives; a chunk that imports vitest cannot come first (test.extend needs a running suite) and is left to
+ * the test file. Returns each eval entry's preload file, relative to the bundle.
+ */
+function writeWorkerPreloads(dir, output, entries) {
+  const chunks = new Map(output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]))
+  const vitestMemo = new Map()
+  const importsVitest = (name) => {
+    if (vitestMemo.has(name)) return vitestMemo.get(name)
+    vitestMemo.set(name, false)
+    const c = chunks.get(name)
+    const v = !c || c.imports.some((i) => (chunks.has(i) ? importsVitest(i) : packageOf(i) === 'vitest' || packageOf(i).startsWith('@vitest/')))
+    vitestMemo.set(name, v)
+    return v
+  }
+  const closure = (root, picked = new Set()) => {
+    for (const i of chunks.get(root)?.imports ?? []) {
+      if (!chunks.has(i) || picked.has(i)) continue
+      if (!importsVitest(i)) picked.add(i)
+      closure(i, picked)
+    }
+    return picked
+  }
+  const shared = closure(`${entryName(PRELOAD_ENTRY)}.mjs`)
+  mkdirSync(join(dir, 'preload'), { recursive: true })
+  const files = {}
+  for (const e of entries.filter((x) => x.endsWith('.eval.ts'))) {
+    const picked = closure(`${entryName(e)}.mjs`, new Set(shared))
+    files[e] = `preload/${entryName(e)}.mjs`
+    writeFileSync(join(dir, files[e]), [...picked].sort().map((c) => `import ${JSON.stringify(`../${c}`)}\n`).join(''))
+  }
+  return files
 }
 
 /** The package.json of the package a node_modules file belongs to. */
@@ -212,6 +253,8 @@ async function buildOnce(dir, entries) {
 }
 
 let state // undefined: not checked yet; null: no bundle in this process
+/** The bundle if this process has already checked it (ensureBundle), else null: for code that must not wait. */
+export const checkedBundle = () => state ?? null
 /** A fresh bundle: checked once per process, built when an input changed. Null when it cannot be built (then callers load the sources). */
 export async function ensureBundle() {
   if (state !== undefined) return state
@@ -222,7 +265,7 @@ export async function ensureBundle() {
   const entries = entryList()
   try {
     const m = freshManifest(dir, entries) ?? (await buildOnce(dir, entries))
-    state = { dir: join(dir, 'current'), manifest: m, file: (rel) => (m.entries[rel] ? join(dir, 'current', m.entries[rel]) : null) }
+    state = { dir: join(dir, 'current'), manifest: m, file: (rel) => (m.entries[rel] ? join(dir, 'current', m.entries[rel]) : null), workerPreload: (rel) => (m.workerPreloads[rel] ? join(dir, 'current', m.workerPreloads[rel]) : null) }
   } catch (e) {
     if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] bundle: ${e?.message ?? e}; loading the sources instead\n`)
   }

@@ -21,6 +21,12 @@ export interface PreflightOptions {
   testNamePattern?: RegExp
   /** Write each run's chunks to plan files in `dir` (the CLI hands them to the workers, so none loads it again). */
   plan?: { dir: string; chunkSize: number }
+  /**
+   * Work to do while the samples are selected (the CLI creates Vitest): with cores to spare, every run whose
+   * benchmark prepares nothing is then selected in a worker thread, so both go on at once (select-in-thread.ts).
+   * Preflight returns once both have ended and throws the first failure.
+   */
+  meanwhile?: () => Promise<unknown>
 }
 
 export interface PreflightResult {
@@ -81,24 +87,31 @@ export async function preflight(runs: ResolvedRun[], log: (line: string) => void
   const selections = new Map<ResolvedRun, Map<string, string>>()
   await checkMcpServers(runs, log)
   const planFiles = new Map<ResolvedRun, string[]>()
-  for (const [i, r] of runs.entries()) {
-    const def = await loadDefinition(r)
-    checkAgentNeeds(r, def)
-    const name = describeNameFor(r.benchmark, r.modelSlug)
-    const plan = o.plan && { ...o.plan, name: `run-${i}` }
-    const job = { run: r, testNamePattern: o.testNamePattern, testName: name, plan }
-    const rlog = (m: string) => log(`${r.benchmark}: ${m}`)
-    // A benchmark that prepares its samples (images) needs their records here; a large local file goes to a thread.
-    const got = !def.prepare && selectsInThread(r) ? { ...(await selectInThread(job, rlog)), matched: [] } : await selectRun(def, job, rlog)
-    if (got.selectedCount === 0) throw emptySelection(r)
-    counts.set(r, got.selectedCount)
-    selections.set(r, new Map(got.digests))
-    matching.set(r, got.matching)
-    if (plan) planFiles.set(r, got.planFiles)
-    // Only what this run will execute: a -t filter must not demand images of samples it skips.
-    if (def.prepare && got.matched.length) await def.prepare(got.matched, { pull: o.pull ?? false, options: r.options ?? {}, log: rlog })
-    log(`${r.benchmark}: ${got.selectedCount} samples selected (seed ${r.seed})`)
+  const overlap = o.meanwhile !== undefined
+  const selectAll = async () => {
+    for (const [i, r] of runs.entries()) {
+      const def = await loadDefinition(r)
+      checkAgentNeeds(r, def)
+      const name = describeNameFor(r.benchmark, r.modelSlug)
+      const plan = o.plan && { ...o.plan, name: `run-${i}` }
+      const job = { run: r, testNamePattern: o.testNamePattern, testName: name, plan }
+      const rlog = (m: string) => log(`${r.benchmark}: ${m}`)
+      // A benchmark that prepares its samples (images) needs their records here; a large local file (or any, beside
+      // Vitest's start-up on a machine with cores to spare) goes to a thread.
+      const got = !def.prepare && selectsInThread(r, process.env, { overlap }) ? { ...(await selectInThread(job, rlog)), matched: [] } : await selectRun(def, job, rlog)
+      if (got.selectedCount === 0) throw emptySelection(r)
+      counts.set(r, got.selectedCount)
+      selections.set(r, new Map(got.digests))
+      matching.set(r, got.matching)
+      if (plan) planFiles.set(r, got.planFiles)
+      // Only what this run will execute: a -t filter must not demand images of samples it skips.
+      if (def.prepare && got.matched.length) await def.prepare(got.matched, { pull: o.pull ?? false, options: r.options ?? {}, log: rlog })
+      log(`${r.benchmark}: ${got.selectedCount} samples selected (seed ${r.seed})`)
+    }
   }
+  const [selected, beside] = await Promise.allSettled([selectAll(), o.meanwhile?.()])
+  if (selected.status === 'rejected') throw selected.reason
+  if (beside.status === 'rejected') throw beside.reason
   return { counts, matching, selections, planFiles, warnings }
 }
 

@@ -1,15 +1,23 @@
 // A large local dataset is loaded and selected in a worker thread, not in the CLI's own heap: V8 and malloc keep
 // most of a heap's high-water mark resident after a collection, so 100,000 records loaded once would stay beside
 // every chunk worker for the whole run. A thread's isolate gives its memory back when it ends. Small datasets
-// (and Hub ones, whose size is not known before loading) stay in process: a thread costs ≈ 0.1 s to load.
+// (and Hub ones, whose size is not known before loading) stay in process, a thread costs ≈ 0.1 s to load, unless
+// a spare core lets the thread run while the CLI creates Vitest.
 import { statSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { JarvisError, type JarvisErrorCode } from '../core/errors.ts'
 
-/** Local dataset files above this are selected in a thread (JARVIS_SELECT_IN_THREAD=0 never, =1 always). */
+/** Local dataset files above this are selected in a thread (JARVIS_SELECT_IN_THREAD=0 never, =1 always; Hub ones too beside Vitest's start-up). */
 export const THREAD_SELECT_BYTES = 8 * 2 ** 20
+
+/**
+ * `overlap`: the CLI has other work to do meanwhile (creating Vitest, preflight.ts): then, given a core to spare
+ * beyond the CLI's and its first test worker's (which boots meanwhile too: spare-worker.ts), every dataset, local
+ * or from the Hub, is selected in a thread. On two cores the thread's own start-up costs as much as it saves.
+ */
 
 export interface SelectJob {
   run: ResolvedRun
@@ -27,8 +35,10 @@ export interface SelectOutcome {
 
 export type SelectReply = { log: string } | { done: SelectOutcome } | { error: { code: JarvisErrorCode | null; message: string; exitCode: number } }
 
-export function selectsInThread(r: ResolvedRun, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.JARVIS_SELECT_IN_THREAD === '0' || !r.dataset) return false
+export function selectsInThread(r: ResolvedRun, env: NodeJS.ProcessEnv = process.env, o: { overlap?: boolean; cores?: number } = {}): boolean {
+  if (env.JARVIS_SELECT_IN_THREAD === '0') return false
+  if (o.overlap && (env.JARVIS_SELECT_IN_THREAD === '1' || (o.cores ?? availableParallelism()) > 2)) return true
+  if (!r.dataset) return false
   if (env.JARVIS_SELECT_IN_THREAD === '1') return true
   try {
     return statSync(r.dataset.path).size > THREAD_SELECT_BYTES

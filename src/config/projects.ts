@@ -1,5 +1,7 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
-import { bundlePlugin } from '../../bin/bundle.mjs'
+import type { PoolRunnerInitializer } from 'vitest/node'
+import { pathToFileURL } from 'node:url'
+import { bundlePlugin, checkedBundle } from '../../bin/bundle.mjs'
 import { partFiles } from './part-files.ts'
 import type { ProjectContext, ResolvedRun } from './resolved-run.ts'
 
@@ -16,11 +18,31 @@ export const describeNameFor = (benchmark: string, modelSlug: string): string =>
 /** Vitest's defaults (5 s) are far too short for model calls; the sample's own timeout is query_timeout. */
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 
-/** One Vitest project per model (named by its slug) holding that model's row of the matrix. */
-export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { provide?: boolean } = {}): TestProjectInlineConfiguration[] {
+/**
+ * A model project's worker execArgv: its eval files' preloads once this process has the bundle (the CLI; a plain
+ * `vitest run` checks the bundle later, so its workers load the harness with the test file as before), then
+ * JARVIS_WORKER_EXECARGV, for profiling ("--cpu-prof --cpu-prof-dir=/tmp/prof").
+ */
+export function workerExecArgv(evalFiles: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const bundle = checkedBundle()
+  const preloads = [...new Set(evalFiles.map((f) => bundle?.workerPreload(f)).filter((f): f is string => Boolean(f)))]
+  return [...preloads.flatMap((f) => ['--import', pathToFileURL(f).href]), ...(env.JARVIS_WORKER_EXECARGV ? env.JARVIS_WORKER_EXECARGV.split(' ') : [])]
+}
+
+/** The runs of each model project, by slug, in the order of the runs. */
+export function runsBySlug(runs: readonly ResolvedRun[]): Map<string, ResolvedRun[]> {
   const bySlug = new Map<string, ResolvedRun[]>()
   for (const r of runs) bySlug.set(r.modelSlug, [...(bySlug.get(r.modelSlug) ?? []), r])
-  return [...bySlug.entries()].map(([slug, rs]) => {
+  return bySlug
+}
+
+/** The worker execArgv of the project holding these runs (one model's). */
+export const projectExecArgv = (rs: readonly ResolvedRun[]): string[] => workerExecArgv([...new Set(rs.map(evalFileFor))])
+
+/** One Vitest project per model (named by its slug) holding that model's row of the matrix. `pool`: the CLI's (cli/spare-worker.ts). */
+export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { provide?: boolean; pool?: PoolRunnerInitializer } = {}): TestProjectInlineConfiguration[] {
+  return [...runsBySlug(runs).entries()].map(([slug, rs]) => {
+    const execArgv = projectExecArgv(rs)
     const ctx: ProjectContext = { runs: Object.fromEntries(rs.map((r) => [r.benchmark, r])) }
     // maxConcurrency only lets tests start; the backend fixture's semaphore bounds requests in flight.
     // Extra headroom lets scoring (judge calls, sandboxes) overlap with inference.
@@ -38,9 +60,8 @@ export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { 
         testTimeout: EVAL_TEST_TIMEOUT_MS,
         hookTimeout: EVAL_TEST_TIMEOUT_MS,
         sequence: { concurrent: true },
-        ...(process.env.JARVIS_POOL ? { pool: process.env.JARVIS_POOL as 'threads' | 'forks' } : {}),
-        // For profiling a run's workers: JARVIS_WORKER_EXECARGV="--cpu-prof --cpu-prof-dir=/tmp/prof"
-        ...(process.env.JARVIS_WORKER_EXECARGV ? { execArgv: process.env.JARVIS_WORKER_EXECARGV.split(' ') } : {}),
+        ...(process.env.JARVIS_POOL ? { pool: process.env.JARVIS_POOL as 'threads' | 'forks' } : o.pool ? { pool: o.pool } : {}),
+        ...(execArgv.length ? { execArgv } : {}),
       },
     }
   })

@@ -27,7 +27,6 @@ const baseDelayFromEnv = (): number => {
  * Resolves with the value and how many retries it took; throws InferenceError otherwise.
  */
 export async function withRetries<T>(attempt: (n: number) => Promise<T>, o: RetryOptions): Promise<{ value: T; retries: number }> {
-  const base = o.baseDelayMs ?? baseDelayFromEnv()
   for (let n = 0; ; n++) {
     try {
       return { value: await attempt(n), retries: n }
@@ -38,6 +37,8 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, o: Retr
         const suffix = n > 0 ? ` (after ${n} ${n === 1 ? 'retry' : 'retries'})` : ''
         throw new InferenceError(f.kind, `${f.message}${suffix}`, { status: f.status, retries: n })
       }
+      // The env is read on a failure only: process.env costs a lookup through C++ on every read.
+      const base = o.baseDelayMs ?? baseDelayFromEnv()
       const backoff = Math.min(base * 2 ** n, 8000) * (1 - Math.random() * 0.25)
       const wait = f.retryAfterMs !== null && f.retryAfterMs >= 0 && f.retryAfterMs <= 60_000 ? f.retryAfterMs : backoff
       await sleep(wait, o.signal)

@@ -110,7 +110,9 @@ export function runBenchmark(def: BenchmarkDefinition, runKey: string = def.key,
     const byId = new Map(order.map((r) => [r.record_id, r]))
     const withEnv = ({ backends, tools, judges, telemetry, environments, task, signal, skip, annotate }: SampleContext) => sample(byId.get(task.name)!, { backends, tools, judges, telemetry, environments, task, signal, skip, annotate })
     const withoutEnv = ({ backends, tools, judges, telemetry, task, signal, skip, annotate }: SampleContext) => sample(byId.get(task.name)!, { backends, tools, judges, telemetry, task, signal, skip, annotate })
-    for (const record of order) evalTest.concurrent(record.record_id, def.environment?.(record) ? withEnv : withoutEnv)
+    // `.concurrent` builds a new chainable test function on each access: once for all the samples.
+    const concurrent = evalTest.concurrent
+    for (const record of order) concurrent(record.record_id, def.environment?.(record) ? withEnv : withoutEnv)
   })
 }
 

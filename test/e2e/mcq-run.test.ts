@@ -114,6 +114,16 @@ describe('supergpqa end to end', () => {
     expect(hub.requests.slice(before).filter((r) => r.path.includes('/revision/'))).toHaveLength(1)
   })
 
+  test('a Hub benchmark selected in a thread while Vitest starts: the same records and verdicts', async () => {
+    const out = join(dir, 'threaded')
+    const res = await runJarvis(['eval', 'run', '-c', join(dir, 'suite.toml'), '--output-dir', out, '-v'], { ...env, JARVIS_SELECT_IN_THREAD: '1' })
+    expect(res.code, res.stdout + res.stderr).toBe(0)
+    expect(res.stdout).toContain('Accuracy: 0.5000 (6/12)')
+    checkRecords(readLines(join(out, 'supergpqa_test-model.jsonl')))
+    // The samples ran in the test worker the CLI forked before preflight (spare-worker.ts), not in a later one.
+    expect(res.stderr).toContain('test worker: the one forked at start-up')
+  })
+
   test('vitest run --project <slug> runs the same matrix row with the same verdicts', async () => {
     const res = await runProcess(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'test-model'], {
       env: { ...env, JARVIS_EVAL_CONFIG: join(dir, 'suite.toml') },

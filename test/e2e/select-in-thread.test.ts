@@ -85,4 +85,14 @@ describe('selecting in a worker thread', () => {
     expect(selectsInThread(run(big), { JARVIS_SELECT_IN_THREAD: '0' })).toBe(false)
     expect(selectsInThread(run(join(dir, 'missing.jsonl')), {})).toBe(false)
   })
+
+  test('beside Vitest\'s start-up, every dataset goes to a thread when a core is spare (or when forced), none on two', () => {
+    const run = (path: string | null) => ({ dataset: path ? { path } : null }) as unknown as ResolvedRun
+    const small = writeQuiz(dir, 3)
+    expect(selectsInThread(run(small), {}, { overlap: true, cores: 4 })).toBe(true)
+    expect(selectsInThread(run(null), {}, { overlap: true, cores: 4 })).toBe(true)
+    expect(selectsInThread(run(small), {}, { overlap: true, cores: 2 })).toBe(false)
+    expect(selectsInThread(run(null), { JARVIS_SELECT_IN_THREAD: '1' }, { overlap: true, cores: 2 })).toBe(true)
+    expect(selectsInThread(run(small), { JARVIS_SELECT_IN_THREAD: '0' }, { overlap: true, cores: 8 })).toBe(false)
+  })
 })

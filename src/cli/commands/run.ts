@@ -5,7 +5,7 @@ import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from
 import { expandSuite } from '../../config/expand.ts'
 import { exportExternalApiKey } from '../../config/external.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
-import { describeNameFor } from '../../config/projects.ts'
+import { describeNameFor, projectExecArgv, runsBySlug } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
@@ -24,7 +24,8 @@ import { printTraceListing } from '../trace-listing.ts'
 import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
-import { fullGc, runVitest } from '../vitest-runner.ts'
+import { fullGc, openVitest, type VitestSession } from '../vitest-runner.ts'
+import { forkSpareWorker, type SpareWorker } from '../spare-worker.ts'
 import { dirname, resolve } from 'node:path'
 
 // Samples per Vitest run: the worker's memory is ~35 KB per registered test, so 1000 keeps it ~35 MB.
@@ -83,9 +84,13 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   for (const r of runs) log(describeRun(r))
   // One writer per output file, taken before any model call; released however the run ends.
   const locks = await lockOutputs(runs.map((r) => r.outputPath))
+  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts).
+  const first = [...runsBySlug(runs).values()][0]
+  const spare = !first || process.env.JARVIS_POOL || process.env.JARVIS_SPARE_WORKER === '0' ? undefined : forkSpareWorker(projectExecArgv(first))
   try {
-    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update })
+    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update, spare })
   } finally {
+    spare?.dispose()
     locks.release()
   }
 }
@@ -96,14 +101,21 @@ async function lockedRun(
   where: { interruptCommand?: string },
   suite: Suite,
   runs: ResolvedRun[],
-  { log, testNamePattern, update }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean },
+  { log, testNamePattern, update, spare }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean; spare?: SpareWorker },
 ): Promise<RunOutcome> {
   const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-run-'))
   let uninstall = () => {}
+  let session: VitestSession | null = null
   try {
+    const progress = await ProgressReporter.create(io)
+    const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
+    const tally = new RunTally()
+    const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
     // Each run's chunks go to files as soon as preflight has selected them: the workers read their own chunk.
-    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, plan: { dir: tmp, chunkSize } })
+    // Vitest is created meanwhile: it needs the runs, not their samples (and the selection may go to a thread).
+    const open = async () => void (session = await openVitest({ runs, reporters: [progress, tally, jsonl], testNamePattern, spare }))
+    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, plan: { dir: tmp, chunkSize }, meanwhile: open })
     const planFiles = pre.planFiles
     // The datasets preflight loaded are garbage now: give a large one's memory back before Vitest starts (a full
     // collection costs ≈ 30 ms, more than a small dataset's memory is worth).
@@ -135,10 +147,7 @@ async function lockedRun(
     pre.selections.clear() // resume has used the digests; 100,000 of them need not stay for the run
     // Warnings after the outputs are prepared: bad input found there stays a single line.
     for (const w of pre.warnings) io.err(`warning: ${w}`)
-    const progress = await ProgressReporter.create(io)
     progress.setRuns(prepared.map((r) => ({ benchmark: r.benchmark, model: r.model, modelSlug: r.modelSlug, total: remaining.get(r) ?? 0 })))
-    const { JsonlReporter, writeRunSummary } = await import('../../../reporters/jsonl-reporter.ts')
-    const tally = new RunTally()
     const startedAt = Date.now() / 1000
     if (where.interruptCommand)
       uninstall = exitOnInterrupt(() => {
@@ -149,17 +158,16 @@ async function lockedRun(
         }
         io.err(`jarvis: resume with: ${resumeCommandLine(where.interruptCommand!, o.argv)}`)
       })
-    const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
-    const outcome = await runVitest({
-      runs: prepared,
-      counts,
-      reporters: [progress, tally, jsonl],
-      chunkSize,
-      planFiles: preparedPlans,
-      testNamePattern,
-      onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`),
-      stop: () => jsonl.writeError !== null,
-    }).finally(() => progress.finish())
+    const vitest = session as VitestSession | null
+    if (!vitest) throw new Error('Vitest was not created') // preflight returns only once open() has
+    const outcome = await vitest
+      .run({ runs: prepared, counts, chunkSize, planFiles: preparedPlans, onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`), stop: () => jsonl.writeError !== null })
+      .finally(async () => {
+        session = null
+        await vitest.close()
+        progress.finish()
+      })
+    if (spare) log(spare.taken ? 'test worker: the one forked at start-up' : `test worker: Vitest forked its own (${spare.refusal ?? 'the spare was not asked for'})`)
     uninstall()
     // A results line that could not be written stops the run: no summary, no table, exit 1 (never "success").
     if (jsonl.writeError) {
@@ -185,6 +193,8 @@ async function lockedRun(
     return { summaries, exitCode: noScore.length ? EXIT_NO_SCORE : 0 }
   } finally {
     uninstall()
+    // A run stopped before its samples (bad input found by preflight) closes the Vitest it opened.
+    await (session as VitestSession | null)?.close()
     rmSync(tmp, { recursive: true, force: true })
   }
 }

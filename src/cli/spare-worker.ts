@@ -1,0 +1,119 @@
+// Vitest forks its first test worker only when the run starts, after the CLI has loaded Vitest and built its
+// projects (≈ 0.6 s in on two cores), and that process then spends ≈ 0.25 s importing Vitest's runtime before it
+// can take a test file. The CLI forks the same process itself as soon as the run is resolved, so the two start-ups
+// overlap; Vitest's pool adopts it only when its env and arguments are exactly the ones Vitest would give a fork,
+// else it forks its own as it always does (a slower start, never a different worker).
+import { fork, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { isatty } from 'node:tty'
+import type { ForksPoolWorker, PoolOptions, PoolWorker } from 'vitest/node'
+
+/** The pool name of the model projects when a spare is offered (Vitest's own `forks` cannot be replaced). */
+export const SPARE_POOL = 'jarvis-forks'
+
+export interface SpareWorker {
+  /** The forked process if `env` and `execArgv` are the ones it was started with (once); else null. */
+  take(env: Partial<NodeJS.ProcessEnv>, execArgv: readonly string[]): ChildProcess | null
+  /** Why the last take() found no usable spare (for -v); null when one was taken or none asked for. */
+  readonly refusal: string | null
+  /** Whether Vitest took it. */
+  readonly taken: boolean
+  /** The forked process's pid. */
+  readonly pid: number | undefined
+  /** Kills the spare if nobody took it. */
+  dispose(): void
+}
+
+const vitestDir = () => dirname(createRequire(import.meta.url).resolve('vitest/package.json'))
+
+/**
+ * What Vitest 4.1 gives a forks worker (resolveOptions and createPool in vitest/dist/chunks/cli-api): the
+ * parent's env as Vite and Vitest leave it once created (Vite sets NODE_ENV when unset; Vitest copies Vite's
+ * import.meta.env onto it: BASE_URL, MODE, DEV, PROD) under Vitest's own five variables; and its execArgv:
+ * profiling flags of the parent, then its own, then Vite's default SSR resolve conditions (node, and
+ * development or production), then the project's execArgv.
+ */
+export function expectedWorkerLaunch(projectExecArgv: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  const nodeEnv = env.NODE_ENV || 'development'
+  const production = nodeEnv === 'production'
+  const vite = { BASE_URL: env.BASE_URL ?? '/', MODE: env.MODE ?? 'test', DEV: env.DEV ?? (production ? '' : '1'), PROD: env.PROD ?? (production ? '1' : '') }
+  return {
+    env: { ...env, ...vite, NODE_ENV: nodeEnv, TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN', FORCE_TTY: isatty(1) ? 'true' : '' },
+    execArgv: [
+      ...process.execArgv.filter((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof') || a.startsWith('--diagnostic-dir')),
+      '--experimental-import-meta-resolve',
+      '--require',
+      join(vitestDir(), 'suppress-warnings.cjs'),
+      ...['--conditions', 'node', '--conditions', production ? 'production' : 'development'],
+      ...projectExecArgv,
+    ],
+  }
+}
+
+/** Forks Vitest's worker entry now, idle until Vitest's pool takes it (it holds neither the CLI open nor a port). */
+export function forkSpareWorker(projectExecArgv: readonly string[]): SpareWorker {
+  const { env, execArgv } = expectedWorkerLaunch(projectExecArgv)
+  let child: ChildProcess | null = fork(join(vitestDir(), 'dist/workers/forks.js'), [], { env, execArgv, stdio: 'pipe', serialization: 'advanced' })
+  const handles = (c: ChildProcess) => [c, c.channel, c.stdout, c.stderr] as ({ ref(): void; unref(): void } | null | undefined)[]
+  for (const h of handles(child)) h?.unref()
+  // A spare that dies early (killed, out of memory) is simply not offered.
+  child.once('exit', () => (child = null))
+  child.on('error', () => {})
+  let refusal: string | null = null
+  let taken = false
+  const pid = child.pid
+  return {
+    pid,
+    take(wantEnv, wantArgv) {
+      if (!child || !child.connected || child.exitCode !== null || child.signalCode !== null) {
+        refusal = 'the spare worker is gone'
+        return null
+      }
+      const envDiff = differingKeys(env, wantEnv)
+      const argvSame = wantArgv.length === execArgv.length && wantArgv.every((a, i) => a === execArgv[i])
+      if (envDiff.length || !argvSame) {
+        refusal = envDiff.length ? `env differs in ${envDiff.join(', ')}` : `execArgv differs: ${JSON.stringify(wantArgv)}`
+        return null
+      }
+      const c = child
+      child = null
+      refusal = null
+      taken = true
+      for (const h of handles(c)) h?.ref()
+      return c
+    },
+    get refusal() {
+      return refusal
+    },
+    get taken() {
+      return taken
+    },
+    dispose() {
+      child?.kill()
+      child = null
+    },
+  }
+}
+
+function differingKeys(a: Partial<NodeJS.ProcessEnv>, b: Partial<NodeJS.ProcessEnv>): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  return [...keys].filter((k) => a[k] !== b[k]).sort()
+}
+
+/**
+ * The model projects' pool: Vitest's forks worker, which adopts the spare process instead of forking when it
+ * matches. Built after `vitest/node` is loaded (the class extends Vitest's own).
+ */
+export function sparePool(Forks: typeof ForksPoolWorker, spare: SpareWorker) {
+  class SpareForksWorker extends Forks implements PoolWorker {
+    override readonly name = SPARE_POOL
+    override async start(): Promise<void> {
+      const adopted = spare.take(this.env, this.execArgv)
+      // ForksPoolWorker.start forks only when it holds no process (`this._fork ||= fork(...)`), then pipes its output.
+      if (adopted) (this as unknown as { _fork?: ChildProcess })._fork = adopted
+      return super.start()
+    }
+  }
+  return { name: SPARE_POOL, createPoolWorker: (options: PoolOptions) => new SpareForksWorker(options) }
+}
