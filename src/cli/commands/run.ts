@@ -26,6 +26,7 @@ import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, openVitest, type VitestSession } from '../vitest-runner.ts'
 import { forkSpareWorker, type SpareWorker } from '../spare-worker.ts'
+import { selectsInThread } from '../select-in-thread.ts'
 import { dirname, resolve } from 'node:path'
 
 // Samples per Vitest run: the worker's memory is ~35 KB per registered test, so 1000 keeps it ~35 MB.
@@ -84,9 +85,11 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   for (const r of runs) log(describeRun(r))
   // One writer per output file, taken before any model call; released however the run ends.
   const locks = await lockOutputs(runs.map((r) => r.outputPath))
-  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts).
+  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts);
+  // not beside a large dataset's selection, whose peak memory it would add to (and whose run it would not speed up).
   const first = [...runsBySlug(runs).values()][0]
-  const spare = !first || process.env.JARVIS_POOL || process.env.JARVIS_SPARE_WORKER === '0' ? undefined : forkSpareWorker(projectExecArgv(first))
+  const spareWanted = first && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0' && !runs.some((r) => selectsInThread(r))
+  const spare = spareWanted ? forkSpareWorker(projectExecArgv(first)) : undefined
   try {
     return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update, spare })
   } finally {
