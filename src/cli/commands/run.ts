@@ -85,13 +85,14 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   for (const r of runs) log(describeRun(r))
   // One writer per output file, taken before any model call; released however the run ends.
   const locks = await lockOutputs(runs.map((r) => r.outputPath))
-  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts);
-  // not beside a large dataset's selection, whose peak memory it would add to (and whose run it would not speed up).
+  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts),
+  // and Vitest is created while preflight selects; neither beside a large dataset's selection, whose memory peak they
+  // would add to (a large run gains nothing from a faster start).
+  const overlap = !runs.some((r) => selectsInThread(r))
   const first = [...runsBySlug(runs).values()][0]
-  const spareWanted = first && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0' && !runs.some((r) => selectsInThread(r))
-  const spare = spareWanted ? forkSpareWorker(projectExecArgv(first)) : undefined
+  const spare = overlap && first && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0' ? forkSpareWorker(projectExecArgv(first)) : undefined
   try {
-    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update, spare })
+    return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update, spare, overlap })
   } finally {
     spare?.dispose()
     locks.release()
@@ -104,7 +105,7 @@ async function lockedRun(
   where: { interruptCommand?: string },
   suite: Suite,
   runs: ResolvedRun[],
-  { log, testNamePattern, update, spare }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean; spare?: SpareWorker },
+  { log, testNamePattern, update, spare, overlap }: { log: (line: string) => false | void; testNamePattern: RegExp | undefined; update: boolean; spare?: SpareWorker; overlap: boolean },
 ): Promise<RunOutcome> {
   const chunkSize = Number(process.env.JARVIS_CHUNK_SIZE) || DEFAULT_CHUNK
   const tmp = mkdtempSync(join(tmpdir(), 'jarvis-run-'))
@@ -116,9 +117,9 @@ async function lockedRun(
     const tally = new RunTally()
     const jsonl = new JsonlReporter({ summary: false, append: true, onWriteError: () => {} })
     // Each run's chunks go to files as soon as preflight has selected them: the workers read their own chunk.
-    // Vitest is created meanwhile: it needs the runs, not their samples (and the selection may go to a thread).
+    // Vitest is created meanwhile (it needs the runs, not their samples; the selection may go to a thread), or after.
     const open = async () => void (session = await openVitest({ runs, reporters: [progress, tally, jsonl], testNamePattern, spare }))
-    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, plan: { dir: tmp, chunkSize }, meanwhile: open })
+    const pre = await preflight(runs, (l) => io.out(`  ${l}`), { testNamePattern, pull: o.pull, plan: { dir: tmp, chunkSize }, ...(overlap ? { meanwhile: open } : {}) })
     const planFiles = pre.planFiles
     // The datasets preflight loaded are garbage now: give a large one's memory back before Vitest starts (a full
     // collection costs ≈ 30 ms, more than a small dataset's memory is worth).
@@ -161,8 +162,9 @@ async function lockedRun(
         }
         io.err(`jarvis: resume with: ${resumeCommandLine(where.interruptCommand!, o.argv)}`)
       })
+    if (!overlap) await open()
     const vitest = session as VitestSession | null
-    if (!vitest) throw new Error('Vitest was not created') // preflight returns only once open() has
+    if (!vitest) throw new Error('Vitest was not created')
     const outcome = await vitest
       .run({ runs: prepared, counts, chunkSize, planFiles: preparedPlans, onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`), stop: () => jsonl.writeError !== null })
       .finally(async () => {
