@@ -4,8 +4,8 @@ export interface Bundle {
   dir: string
   /** The bundled file of an entry (a path relative to the package root), or null when it is not an entry. */
   file(rel: string): string | null
-  /** An eval file's preload (its harness chunks that a model worker imports before Vitest's runtime, --import), or null. */
-  workerPreload(rel: string): string | null
+  /** The model workers' preload: the harness chunks they import before Vitest's runtime (--import), or null. */
+  workerPreload(): string | null
 }
 export const ROOT: string
 export function entryList(): string[]
@@ -13,3 +13,7 @@ export function ensureBundle(): Promise<Bundle | null>
 /** The bundle if this process has already checked it, else null. */
 export function checkedBundle(): Bundle | null
 export function bundlePlugin(): Plugin
+/** bin/run-cli.mjs: this process is the CLI, running from the start-up bundle. */
+export function markBundledCli(): void
+/** Whether this process is the CLI running from the bundle (not a test, a `vitest run` or a library caller). */
+export function isBundledCli(): boolean

@@ -15,7 +15,7 @@ import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const FORMAT = 3 // bump when the bundle's shape or this file's rules change
+const FORMAT = 4 // bump when the bundle's shape or this file's rules change
 
 // Bundled when imported: pure-ESM/CJS packages with many files and no files of their own read at run time
 // (those that read assets beside themselves, load native addons or wasm, or must stay one instance with
@@ -25,7 +25,7 @@ const BUNDLED = new Set(['openai', 'zod', 'commander', 'smol-toml', 'log-update'
 const NEVER = /^(vitest|vite|@vitest\/.*|rolldown|@rolldown\/.*|node-llama-cpp|@node-llama-cpp\/.*|koffi|@huggingface\/.*)$/
 
 /** Where the bundle lives: node_modules/.cache/jarvis-evals/bundle (the convention), else a per-user temp folder. */
-function cacheRoot() {
+export function cacheRoot() {
   const candidates = [process.env.JARVIS_BUNDLE_DIR, join(ROOT, 'node_modules/.cache/jarvis-evals/bundle'), join(tmpdir(), `jarvis-evals-bundle-${uid()}`)].filter(Boolean)
   for (const dir of candidates) {
     try {
@@ -67,7 +67,7 @@ function compilerVersion() {
   }
 }
 
-const statKey = (path) => {
+export const statKey = (path) => {
   try {
     const s = statSync(path)
     return `${s.size}:${Math.floor(s.mtimeMs)}`
@@ -148,7 +148,7 @@ async function build(dir, entries) {
       entries: Object.fromEntries(entries.map((e) => [e, `${entryName(e)}.mjs`])),
       inputs: [...inputs].sort().map((p) => [p, statKey(p)]),
     }
-    manifest.workerPreloads = writeWorkerPreloads(staging, out.output, entries)
+    manifest.workerPreload = writeWorkerPreload(staging, out.output, entries)
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest))
     // Swap in atomically: a process reading the previous bundle keeps its files (renamed, removed later).
     const current = join(dir, 'current')
@@ -171,13 +171,14 @@ async function build(dir, entries) {
 }
 
 /**
- * preload/<eval file>.mjs: the chunks an eval file (with PRELOAD_ENTRY) imports statically that do not import vitest,
- * themselves or through another chunk. A model project's worker imports its eval files' preloads with --import
- * before Vitest's runtime, so a worker forked early (cli/spare-worker.ts) has compiled the harness before its test
- * file arrives; a chunk that imports vitest cannot come first (test.extend needs a running suite) and is left to
- * the test file. Returns each eval entry's preload file, relative to the bundle.
+ * preload/worker.mjs: the harness chunks every model worker needs before its test file — what PRELOAD_ENTRY and every
+ * eval file import statically, minus any chunk that imports vitest, itself or through another. Each model project's
+ * worker imports it with --import before Vitest's runtime, so a worker forked early (cli/spare-worker.ts) has
+ * compiled the harness before its test file arrives; a chunk that imports vitest cannot come first (test.extend
+ * needs a running suite), and a benchmark's own chunks come with its test file. One preload for every project: the
+ * CLI can fork that worker before it has read the suite. Returns the file, relative to the bundle.
  */
-function writeWorkerPreloads(dir, output, entries) {
+function writeWorkerPreload(dir, output, entries) {
   const chunks = new Map(output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]))
   const vitestMemo = new Map()
   const importsVitest = (name) => {
@@ -196,15 +197,13 @@ function writeWorkerPreloads(dir, output, entries) {
     }
     return picked
   }
-  const shared = closure(`${entryName(PRELOAD_ENTRY)}.mjs`)
+  const evalClosures = entries.filter((x) => x.endsWith('.eval.ts')).map((e) => closure(`${entryName(e)}.mjs`))
+  const everyEval = evalClosures.length ? [...evalClosures[0]].filter((c) => evalClosures.every((s) => s.has(c))) : []
+  const picked = new Set([...closure(`${entryName(PRELOAD_ENTRY)}.mjs`), ...everyEval])
   mkdirSync(join(dir, 'preload'), { recursive: true })
-  const files = {}
-  for (const e of entries.filter((x) => x.endsWith('.eval.ts'))) {
-    const picked = closure(`${entryName(e)}.mjs`, new Set(shared))
-    files[e] = `preload/${entryName(e)}.mjs`
-    writeFileSync(join(dir, files[e]), [...picked].sort().map((c) => `import ${JSON.stringify(`../${c}`)}\n`).join(''))
-  }
-  return files
+  const file = 'preload/worker.mjs'
+  writeFileSync(join(dir, file), [...picked].sort().map((c) => `import ${JSON.stringify(`../${c}`)}\n`).join(''))
+  return file
 }
 
 /** The package.json of the package a node_modules file belongs to. */
@@ -227,8 +226,11 @@ function sweep(dir) {
   }
 }
 
-/** One build at a time (parallel CLI runs after an edit): the others wait for it and use its result. */
-async function buildOnce(dir, entries) {
+/**
+ * One build at a time (parallel CLI runs after an edit): the others wait for it and use its result. `fresh()` is
+ * what is there already (or null), `make()` builds it; both run under `dir`'s lock.
+ */
+export async function buildOnce(dir, fresh, make, what = 'the bundle') {
   const lock = join(dir, 'lock')
   const deadline = Date.now() + 120_000
   for (;;) {
@@ -236,21 +238,27 @@ async function buildOnce(dir, entries) {
       mkdirSync(lock)
       break
     } catch {}
-    const m = freshManifest(dir, entries)
-    if (m) return m
+    const done = fresh()
+    if (done) return done
     try {
       // A lock left by a killed build is taken over.
       if (Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true })
     } catch {}
-    if (Date.now() > deadline) throw new Error('timed out waiting for another process to build the bundle')
+    if (Date.now() > deadline) throw new Error(`timed out waiting for another process to build ${what}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   try {
-    return freshManifest(dir, entries) ?? (await build(dir, entries))
+    return fresh() ?? (await make())
   } finally {
     rmSync(lock, { recursive: true, force: true })
   }
 }
+
+let cli = false
+/** bin/run-cli.mjs: this process is the CLI, running from the start-up bundle. */
+export const markBundledCli = () => void (cli = true)
+/** Whether this process is the CLI running from the bundle (not a test, a `vitest run` or a library caller). */
+export const isBundledCli = () => cli
 
 let state // undefined: not checked yet; null: no bundle in this process
 /** The bundle if this process has already checked it (ensureBundle), else null: for code that must not wait. */
@@ -264,8 +272,8 @@ export async function ensureBundle() {
   if (!dir) return state
   const entries = entryList()
   try {
-    const m = freshManifest(dir, entries) ?? (await buildOnce(dir, entries))
-    state = { dir: join(dir, 'current'), manifest: m, file: (rel) => (m.entries[rel] ? join(dir, 'current', m.entries[rel]) : null), workerPreload: (rel) => (m.workerPreloads[rel] ? join(dir, 'current', m.workerPreloads[rel]) : null) }
+    const m = freshManifest(dir, entries) ?? (await buildOnce(dir, () => freshManifest(dir, entries), () => build(dir, entries)))
+    state = { dir: join(dir, 'current'), manifest: m, file: (rel) => (m.entries[rel] ? join(dir, 'current', m.entries[rel]) : null), workerPreload: () => (m.workerPreload ? join(dir, 'current', m.workerPreload) : null) }
   } catch (e) {
     if (process.env.JARVIS_VERBOSE === '1') process.stderr.write(`[jarvis] bundle: ${e?.message ?? e}; loading the sources instead\n`)
   }

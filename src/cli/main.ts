@@ -2,6 +2,8 @@ import { isJarvisError } from '../core/errors.ts'
 import { redactSecrets } from '../core/redact.ts'
 import { processIO, type CliIO } from './io.ts'
 import { routeCommandLine } from './program.ts'
+import { disposeEarlySpare, forkEarlySpare } from './spare-worker.ts'
+import { isBundledCli } from '../../bin/bundle.mjs'
 
 /**
  * Entry point: returns the exit code. 0 ok · 1 crash (internal error, a benchmark that failed to load) ·
@@ -9,6 +11,8 @@ import { routeCommandLine } from './program.ts'
  * 130 interrupted (SIGINT). README "Exit codes" is the table.
  */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  // A run's first test worker starts booting now, beside everything the CLI does before Vitest wants it.
+  if (isBundledCli() && startsARun(argv)) forkEarlySpare()
   try {
     const route = routeCommandLine(argv, io)
     if ('exitCode' in route) return route.exitCode
@@ -20,5 +24,11 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     }
     io.err(`jarvis: internal error: ${redactSecrets((e as Error)?.stack ?? String(e))}`)
     return 1
+  } finally {
+    disposeEarlySpare()
   }
 }
+
+/** `jarvis eval run|run-all …` (not --help), with the spare worker allowed (JARVIS_SPARE_WORKER, JARVIS_POOL). */
+const startsARun = (argv: readonly string[]): boolean =>
+  argv[0] === 'eval' && (argv[1] === 'run' || argv[1] === 'run-all') && !argv.includes('-h') && !argv.includes('--help') && process.env.JARVIS_SPARE_WORKER !== '0' && !process.env.JARVIS_POOL

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedRun } from '../config/resolved-run.ts'
 import { JarvisError, type JarvisErrorCode } from '../core/errors.ts'
+import { releaseFreedMemory } from './release-memory.ts'
 
 /** Local dataset files above this are selected in a thread (JARVIS_SELECT_IN_THREAD=0 never, =1 always; Hub ones too beside Vitest's start-up). */
 export const THREAD_SELECT_BYTES = 8 * 2 ** 20
@@ -63,8 +64,11 @@ export async function selectInThread(job: SelectJob, log: (m: string) => void): 
     })
     worker.on('error', (e) => (failure ??= e))
     worker.on('exit', (code) => {
-      if (outcome) resolve(outcome)
-      else reject(failure ?? new Error(`dataset selection thread exited with code ${code}`))
+      // The thread's heap is gone; what it malloc'd stays in its arena unless handed back.
+      void releaseFreedMemory().then(() => {
+        if (outcome) resolve(outcome)
+        else reject(failure ?? new Error(`dataset selection thread exited with code ${code}`))
+      })
     })
   })
 }

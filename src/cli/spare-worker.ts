@@ -1,13 +1,15 @@
 // Vitest forks its first test worker only when the run starts, after the CLI has loaded Vitest and built its
-// projects (≈ 0.6 s in on two cores), and that process then spends ≈ 0.25 s importing Vitest's runtime before it
-// can take a test file. The CLI forks the same process itself as soon as the run is resolved, so the two start-ups
-// overlap; Vitest's pool adopts it only when its env and arguments are exactly the ones Vitest would give a fork,
-// else it forks its own as it always does (a slower start, never a different worker).
+// projects, and that process then spends ≈ 0.2 s importing Vitest's runtime before it can take a test file. The
+// CLI forks the same process itself as soon as it knows the command is a run (before it reads the suite: every
+// model project's worker is launched alike), so the two start-ups overlap; Vitest's pool adopts it only when its
+// env and arguments are exactly the ones Vitest would give a fork, else it forks its own as it always does (a
+// slower start, never a different worker).
 import { fork, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { isatty } from 'node:tty'
 import type { ForksPoolWorker, PoolOptions, PoolWorker } from 'vitest/node'
+import { workerExecArgv } from '../config/projects.ts'
 
 /** The pool name of the model projects when a spare is offered (Vitest's own `forks` cannot be replaced). */
 export const SPARE_POOL = 'jarvis-forks'
@@ -15,6 +17,8 @@ export const SPARE_POOL = 'jarvis-forks'
 export interface SpareWorker {
   /** The forked process if `env` and `execArgv` are the ones it was started with (once); else null. */
   take(env: Partial<NodeJS.ProcessEnv>, execArgv: readonly string[]): ChildProcess | null
+  /** Why a worker launched with `env` and `execArgv` would not be this one (null: it would). */
+  mismatch(env: Partial<NodeJS.ProcessEnv>, execArgv: readonly string[]): string | null
   /** Why the last take() found no usable spare (for -v); null when one was taken or none asked for. */
   readonly refusal: string | null
   /** Whether Vitest took it. */
@@ -63,22 +67,24 @@ export function forkSpareWorker(projectExecArgv: readonly string[]): SpareWorker
   let refusal: string | null = null
   let taken = false
   const pid = child.pid
+  const mismatch = (wantEnv: Partial<NodeJS.ProcessEnv>, wantArgv: readonly string[]): string | null => {
+    const envDiff = differingKeys(env, wantEnv)
+    if (envDiff.length) return `env differs in ${envDiff.join(', ')}`
+    const argvSame = wantArgv.length === execArgv.length && wantArgv.every((a, i) => a === execArgv[i])
+    return argvSame ? null : `execArgv differs: ${JSON.stringify(wantArgv)}`
+  }
   return {
     pid,
+    mismatch,
     take(wantEnv, wantArgv) {
       if (!child || !child.connected || child.exitCode !== null || child.signalCode !== null) {
         refusal = 'the spare worker is gone'
         return null
       }
-      const envDiff = differingKeys(env, wantEnv)
-      const argvSame = wantArgv.length === execArgv.length && wantArgv.every((a, i) => a === execArgv[i])
-      if (envDiff.length || !argvSame) {
-        refusal = envDiff.length ? `env differs in ${envDiff.join(', ')}` : `execArgv differs: ${JSON.stringify(wantArgv)}`
-        return null
-      }
+      refusal = mismatch(wantEnv, wantArgv)
+      if (refusal) return null
       const c = child
       child = null
-      refusal = null
       taken = true
       for (const h of handles(c)) h?.ref()
       return c
@@ -94,6 +100,37 @@ export function forkSpareWorker(projectExecArgv: readonly string[]): SpareWorker
       child = null
     },
   }
+}
+
+let early: SpareWorker | null = null
+
+/**
+ * main.ts, for `eval run` and `run-all` in the CLI: the worker forked before the command has read anything (its
+ * launch depends on no suite: every model project has the same execArgv), so its start-up overlaps the CLI's
+ * from the first moment. The run takes it (takeEarlySpare) or it is killed (disposeEarlySpare).
+ */
+export function forkEarlySpare(): void {
+  early ??= forkSpareWorker(workerExecArgv())
+}
+
+/**
+ * The early spare when a worker of the run would be launched exactly so now (the run may have set env since:
+ * -v, an external agent's key), else null, and a spare that no longer matches is killed.
+ */
+export function takeEarlySpare(projectExecArgv: readonly string[]): SpareWorker | null {
+  const spare = early
+  early = null
+  if (!spare) return null
+  const { env, execArgv } = expectedWorkerLaunch(projectExecArgv)
+  if (!spare.mismatch(env, execArgv)) return spare
+  spare.dispose()
+  return null
+}
+
+/** Kills the early spare if the command did not take it (bad input, another command's path). */
+export function disposeEarlySpare(): void {
+  early?.dispose()
+  early = null
 }
 
 function differingKeys(a: Partial<NodeJS.ProcessEnv>, b: Partial<NodeJS.ProcessEnv>): string[] {

@@ -6,6 +6,7 @@ import type { Reporter, TestSpecification } from 'vitest/node'
 import type { ProjectContext, ResolvedRun } from '../config/resolved-run.ts'
 import { evalFileFor, modelProjects } from '../config/projects.ts'
 import { sparePool, type SpareWorker } from './spare-worker.ts'
+import { loadVitestNode } from '../../bin/vendor-vitest.mjs'
 
 export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -52,7 +53,7 @@ export interface VitestSession {
  * selection yet: the CLI opens it while preflight selects the samples (run.ts).
  */
 export async function openVitest(o: VitestOpenOptions): Promise<VitestSession> {
-  const { createVitest, ForksPoolWorker } = await import('vitest/node')
+  const { createVitest, ForksPoolWorker } = await loadVitestNode()
   // clearScreen: false — Vitest (and Vite under it) may clear the terminal, which would wipe the CLI's header.
   // The projects carry no runs: each chunk below provides its own slice (the one owner of ProjectContext).
   const projects = modelProjects(o.runs, PACKAGE_ROOT, { provide: false, ...(o.spare ? { pool: sparePool(ForksPoolWorker, o.spare) } : {}) })

@@ -19,14 +19,14 @@ export const describeNameFor = (benchmark: string, modelSlug: string): string =>
 export const EVAL_TEST_TIMEOUT_MS = 24 * 3600_000
 
 /**
- * A model project's worker execArgv: its eval files' preloads once this process has the bundle (the CLI; a plain
+ * Every model project's worker execArgv: the workers' preload once this process has the bundle (the CLI; a plain
  * `vitest run` checks the bundle later, so its workers load the harness with the test file as before), then
- * JARVIS_WORKER_EXECARGV, for profiling ("--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * JARVIS_WORKER_EXECARGV, for profiling ("--cpu-prof --cpu-prof-dir=/tmp/prof"). The same for every project and
+ * suite, so the CLI can fork the first worker before it has read the suite (cli/spare-worker.ts).
  */
-export function workerExecArgv(evalFiles: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
-  const bundle = checkedBundle()
-  const preloads = [...new Set(evalFiles.map((f) => bundle?.workerPreload(f)).filter((f): f is string => Boolean(f)))]
-  return [...preloads.flatMap((f) => ['--import', pathToFileURL(f).href]), ...(env.JARVIS_WORKER_EXECARGV ? env.JARVIS_WORKER_EXECARGV.split(' ') : [])]
+export function workerExecArgv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const preload = checkedBundle()?.workerPreload()
+  return [...(preload ? ['--import', pathToFileURL(preload).href] : []), ...(env.JARVIS_WORKER_EXECARGV ? env.JARVIS_WORKER_EXECARGV.split(' ') : [])]
 }
 
 /** The runs of each model project, by slug, in the order of the runs. */
@@ -36,13 +36,10 @@ export function runsBySlug(runs: readonly ResolvedRun[]): Map<string, ResolvedRu
   return bySlug
 }
 
-/** The worker execArgv of the project holding these runs (one model's). */
-export const projectExecArgv = (rs: readonly ResolvedRun[]): string[] => workerExecArgv([...new Set(rs.map(evalFileFor))])
-
 /** One Vitest project per model (named by its slug) holding that model's row of the matrix. `pool`: the CLI's (cli/spare-worker.ts). */
 export function modelProjects(runs: readonly ResolvedRun[], root?: string, o: { provide?: boolean; pool?: PoolRunnerInitializer } = {}): TestProjectInlineConfiguration[] {
   return [...runsBySlug(runs).entries()].map(([slug, rs]) => {
-    const execArgv = projectExecArgv(rs)
+    const execArgv = workerExecArgv()
     const ctx: ProjectContext = { runs: Object.fromEntries(rs.map((r) => [r.benchmark, r])) }
     // maxConcurrency only lets tests start; the backend fixture's semaphore bounds requests in flight.
     // Extra headroom lets scoring (judge calls, sandboxes) overlap with inference.

@@ -5,7 +5,7 @@ import { benchmarkKeys, findBenchmark, isExternal, isReady, missingReason } from
 import { expandSuite } from '../../config/expand.ts'
 import { exportExternalApiKey } from '../../config/external.ts'
 import { loadSuiteFile, parseSuite } from '../../config/load.ts'
-import { describeNameFor, projectExecArgv, runsBySlug } from '../../config/projects.ts'
+import { describeNameFor, workerExecArgv } from '../../config/projects.ts'
 import type { ResolvedRun } from '../../config/resolved-run.ts'
 import type { Suite } from '../../config/schema.ts'
 import { didYouMean, JarvisError } from '../../core/errors.ts'
@@ -25,7 +25,7 @@ import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, openVitest, type VitestSession } from '../vitest-runner.ts'
-import { forkSpareWorker, type SpareWorker } from '../spare-worker.ts'
+import { disposeEarlySpare, forkSpareWorker, takeEarlySpare, type SpareWorker } from '../spare-worker.ts'
 import { selectsInThread } from '../select-in-thread.ts'
 import { dirname, resolve } from 'node:path'
 
@@ -85,12 +85,13 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   for (const r of runs) log(describeRun(r))
   // One writer per output file, taken before any model call; released however the run ends.
   const locks = await lockOutputs(runs.map((r) => r.outputPath))
-  // A test worker (for the first model's project) boots while preflight and Vitest's own start-up run (spare-worker.ts),
-  // and Vitest is created while preflight selects; neither beside a large dataset's selection, whose memory peak they
-  // would add to (a large run gains nothing from a faster start).
+  // A test worker boots while preflight and Vitest's own start-up run (spare-worker.ts), and Vitest is created while
+  // preflight selects; neither beside a large dataset's selection, whose memory peak they would add to (a large run
+  // gains nothing from a faster start).
   const overlap = !runs.some((r) => selectsInThread(r))
-  const first = [...runsBySlug(runs).values()][0]
-  const spare = overlap && first && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0' ? forkSpareWorker(projectExecArgv(first)) : undefined
+  const wanted = overlap && runs.length > 0 && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0'
+  // The worker main.ts forked before the suite was read, when a worker would still be launched so; else one now.
+  const spare = wanted ? (takeEarlySpare(workerExecArgv()) ?? forkSpareWorker(workerExecArgv())) : (disposeEarlySpare(), undefined)
   try {
     return await lockedRun(o, io, where, suite, runs, { log, testNamePattern, update, spare, overlap })
   } finally {
@@ -167,9 +168,10 @@ async function lockedRun(
     if (!vitest) throw new Error('Vitest was not created')
     const outcome = await vitest
       .run({ runs: prepared, counts, chunkSize, planFiles: preparedPlans, onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`), stop: () => jsonl.writeError !== null })
-      .finally(async () => {
-        session = null
-        await vitest.close()
+      .finally(() => {
+        // Closed while the summaries are written (their files are complete once the run has ended: each worker's
+        // teardown has run); awaited before this returns, in the `finally` below.
+        vitest.close().catch(() => {}) // its failure, if any, is thrown where it is awaited
         progress.finish()
       })
     if (spare) log(spare.taken ? 'test worker: the one forked at start-up' : `test worker: Vitest forked its own (${spare.refusal ?? 'the spare was not asked for'})`)
@@ -198,7 +200,8 @@ async function lockedRun(
     return { summaries, exitCode: noScore.length ? EXIT_NO_SCORE : 0 }
   } finally {
     uninstall()
-    // A run stopped before its samples (bad input found by preflight) closes the Vitest it opened.
+    // Vitest's close, begun when the run ended; or a run stopped before its samples (bad input found by
+    // preflight) closes the Vitest it opened.
     await (session as VitestSession | null)?.close()
     rmSync(tmp, { recursive: true, force: true })
   }

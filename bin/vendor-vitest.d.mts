@@ -1,0 +1,4 @@
+/** `vitest/node`: the bundled copy in the CLI (built first if need be), else the package's. */
+export function loadVitestNode(): Promise<typeof import('vitest/node')>
+/** After a run: the code cache of every bundled chunk that had none (or a stale one). */
+export function saveCodeCache(): void
