@@ -20,13 +20,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import vm from 'node:vm'
 import { buildOnce, cacheRoot, isBundledCli, ROOT, statKey } from './bundle.mjs'
 
-const FORMAT = 1 // bump when the bundle's shape changes
+const FORMAT = 2 // bump when the bundle's shape changes
 const ENTRY = 'index.cjs'
 const BUILTIN = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)])
 // Native code, and optional packages Vite imports only when a project uses them: left to Node at run time.
 const EXTERNAL = /^(fsevents|lightningcss|esbuild|@rolldown\/binding-.*|@opentelemetry\/.*|@vitejs\/devtools.*)(\/|$)/
-// How the bundled code reaches import.meta.resolve (a CommonJS chunk has no import.meta of its own).
+// How the bundled code reaches import.meta.resolve and import() (a CommonJS chunk has no import.meta, and a
+// vm.Script can import() only through an experimental hook).
 const RESOLVE = Symbol.for('jarvis.vendor.importMetaResolve')
+const IMPORT = Symbol.for('jarvis.vendor.import')
 
 /**
  * Each `import.meta` becomes its own module's: url, dirname and filename of the file in node_modules, so Vitest
@@ -38,19 +40,29 @@ function importMetaPlugin(parseSync) {
     name: 'jarvis-vendor-import-meta',
     transform(code, id) {
       if (!code.includes('import.meta')) return null
-      const spans = parseSync(id, code).module.importMetas
-      if (!spans.length) return null
       const url = JSON.stringify(pathToFileURL(id).href)
       const meta = `({ url: ${url}, dirname: ${JSON.stringify(dirname(id))}, filename: ${JSON.stringify(id)}, resolve: (s, p) => globalThis[Symbol.for(${JSON.stringify(RESOLVE.description)})](s, p ?? ${url}) })`
-      let out = ''
-      let at = 0
-      for (const s of spans) {
-        out += code.slice(at, s.start) + meta
-        at = s.end
-      }
-      return out + code.slice(at)
+      return replaceSpans(code, parseSync(id, code).module.importMetas, () => meta)
+    },
+    // What rolldown leaves as import() (a package it does not bundle, a computed specifier) goes to this file's
+    // import(): the same ES module loader, with no vm hook.
+    renderChunk(code, chunk) {
+      const calls = parseSync(chunk.fileName, code).module.dynamicImports
+      return calls.length ? { code: replaceSpans(code, calls.map((c) => ({ start: c.start, end: c.start + 'import'.length })), () => `globalThis[Symbol.for(${JSON.stringify(IMPORT.description)})]`) } : null
     },
   }
+}
+
+/** `code` with each span replaced (spans in order, not overlapping). */
+function replaceSpans(code, spans, by) {
+  if (!spans.length) return null
+  let out = ''
+  let at = 0
+  for (const s of spans) {
+    out += code.slice(at, s.start) + by(s)
+    at = s.end
+  }
+  return out + code.slice(at)
 }
 
 const version = (pkg) => {
@@ -135,11 +147,13 @@ async function vendoredEntry() {
 
 /** Scripts compiled without usable cached data in this process: saveCodeCache() writes theirs. */
 const uncached = []
+/** What this process loaded vitest/node from (-v): null before loadVitestNode, else where and how many chunks. */
+let source = null
 
 /**
  * Requires the bundle's CommonJS chunks itself (a chunk requires the others by relative path): each is compiled
  * with its cached data when there is some, and everything else (Node's builtins, native packages) goes to Node's
- * own require. `import()` in the bundled code goes to Node's ES module loader.
+ * own require; `import()` in the bundled code is this file's (importMetaPlugin).
  */
 function requireVendored(entry) {
   const cacheDir = join(dirname(entry), '.v8')
@@ -154,8 +168,10 @@ function requireVendored(entry) {
     try {
       cachedData = readFileSync(cacheFile)
     } catch {}
-    const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })
+    const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData })
     if (!cachedData || script.cachedDataRejected) uncached.push({ script, cacheFile })
+    else source.cached++
+    source.chunks++
     const nodeRequire = createRequire(file)
     const require = (id) => (id.startsWith('./') || id.startsWith('../') ? load(resolve(dirname(file), id)) : nodeRequire(id))
     require.resolve = nodeRequire.resolve
@@ -169,11 +185,23 @@ function requireVendored(entry) {
 
 /** `vitest/node`: the bundled copy in the CLI, else the package's. */
 export async function loadVitestNode() {
-  const entry = isBundledCli() && process.env.JARVIS_VENDOR_VITEST !== '0' && vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ? await vendoredEntry() : null
-  if (!entry) return import('vitest/node')
+  const entry = isBundledCli() && process.env.JARVIS_VENDOR_VITEST !== '0' ? await vendoredEntry() : null
+  if (!entry) {
+    source = { bundled: false }
+    return import('vitest/node')
+  }
+  source = { bundled: true, chunks: 0, cached: 0 }
   // Bare specifiers resolve from the package root, as from node_modules/vitest; relative ones from the importer.
   globalThis[RESOLVE] ??= (s, parent) => (/^\.{0,2}\//.test(s) ? new URL(s, parent).href : import.meta.resolve(s))
+  globalThis[IMPORT] ??= (s, options) => import(s, options)
   return requireVendored(entry)
+}
+
+/** Where this process's vitest/node came from, for -v. */
+export function vitestNodeSource() {
+  if (!source) return 'not loaded'
+  if (!source.bundled) return 'node_modules'
+  return `the CLI's bundle, ${source.cached} of ${source.chunks} chunks compiled from V8's code cache`
 }
 
 /**

@@ -12,7 +12,7 @@ import { isBundledCli } from '../../bin/bundle.mjs'
  */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   // A run's first test worker starts booting now, beside everything the CLI does before Vitest wants it.
-  if (isBundledCli() && startsARun(argv)) forkEarlySpare()
+  if (isBundledCli() && startsARun(argv)) forkEarlySpare(argv.includes('-v') || argv.includes('--verbose'))
   try {
     const route = routeCommandLine(argv, io)
     if ('exitCode' in route) return route.exitCode

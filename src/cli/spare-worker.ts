@@ -23,6 +23,8 @@ export interface SpareWorker {
   readonly refusal: string | null
   /** Whether Vitest took it. */
   readonly taken: boolean
+  /** Forked before the command read its suite (forkEarlySpare), not once its runs were resolved. */
+  readonly early: boolean
   /** The forked process's pid. */
   readonly pid: number | undefined
   /** Kills the spare if nobody took it. */
@@ -55,9 +57,12 @@ export function expectedWorkerLaunch(projectExecArgv: readonly string[], env: No
   }
 }
 
-/** Forks Vitest's worker entry now, idle until Vitest's pool takes it (it holds neither the CLI open nor a port). */
-export function forkSpareWorker(projectExecArgv: readonly string[]): SpareWorker {
-  const { env, execArgv } = expectedWorkerLaunch(projectExecArgv)
+/**
+ * Forks Vitest's worker entry now, idle until Vitest's pool takes it (it holds neither the CLI open nor a port).
+ * `base`: the environment the CLI will have when Vitest launches its workers (process.env unless told otherwise).
+ */
+export function forkSpareWorker(projectExecArgv: readonly string[], o: { base?: NodeJS.ProcessEnv; early?: boolean } = {}): SpareWorker {
+  const { env, execArgv } = expectedWorkerLaunch(projectExecArgv, o.base)
   let child: ChildProcess | null = fork(join(vitestDir(), 'dist/workers/forks.js'), [], { env, execArgv, stdio: 'pipe', serialization: 'advanced' })
   const handles = (c: ChildProcess) => [c, c.channel, c.stdout, c.stderr] as ({ ref(): void; unref(): void } | null | undefined)[]
   for (const h of handles(child)) h?.unref()
@@ -95,6 +100,7 @@ export function forkSpareWorker(projectExecArgv: readonly string[]): SpareWorker
     get taken() {
       return taken
     },
+    early: o.early ?? false,
     dispose() {
       child?.kill()
       child = null
@@ -107,10 +113,12 @@ let early: SpareWorker | null = null
 /**
  * main.ts, for `eval run` and `run-all` in the CLI: the worker forked before the command has read anything (its
  * launch depends on no suite: every model project has the same execArgv), so its start-up overlaps the CLI's
- * from the first moment. The run takes it (takeEarlySpare) or it is killed (disposeEarlySpare).
+ * from the first moment. `verbose`: the command line asks for -v, which the run puts in the environment before
+ * Vitest starts (a guess from the words alone: takeEarlySpare checks it). The run takes it (takeEarlySpare) or it
+ * is killed (disposeEarlySpare).
  */
-export function forkEarlySpare(): void {
-  early ??= forkSpareWorker(workerExecArgv())
+export function forkEarlySpare(verbose = false): void {
+  early ??= forkSpareWorker(workerExecArgv(), { base: verbose ? { ...process.env, JARVIS_VERBOSE: '1' } : process.env, early: true })
 }
 
 /**

@@ -25,6 +25,7 @@ import { compactByRecordId } from '../../results/write.ts'
 import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, openVitest, type VitestSession } from '../vitest-runner.ts'
+import { vitestNodeSource } from '../../../bin/vendor-vitest.mjs'
 import { disposeEarlySpare, forkSpareWorker, takeEarlySpare, type SpareWorker } from '../spare-worker.ts'
 import { selectsInThread } from '../select-in-thread.ts'
 import { dirname, resolve } from 'node:path'
@@ -174,7 +175,8 @@ async function lockedRun(
         vitest.close().catch(() => {}) // its failure, if any, is thrown where it is awaited
         progress.finish()
       })
-    if (spare) log(spare.taken ? 'test worker: the one forked at start-up' : `test worker: Vitest forked its own (${spare.refusal ?? 'the spare was not asked for'})`)
+    if (spare) log(spare.taken ? `test worker: the one forked at start-up${spare.early ? ', before the suite was read' : ''}` : `test worker: Vitest forked its own (${spare.refusal ?? 'the spare was not asked for'})`)
+    log(`vitest/node: ${vitestNodeSource()}`)
     uninstall()
     // A results line that could not be written stops the run: no summary, no table, exit 1 (never "success").
     if (jsonl.writeError) {
