@@ -76,7 +76,7 @@ if (results.memory) {
 }
 if (results.agent_loop) {
   const a = results.agent_loop
-  row(`agent loop: CPU ms per turn, bare tool loop / jarvis-agent (${a.samples}×${a.turns} turns, C=${a.concurrency})`, '', `${a.bare_cpu_ms_per_turn.toFixed(3)} / ${a.agent_cpu_ms_per_turn.toFixed(3)} (+${a.cpu_overhead_ms_per_turn.toFixed(3)}, ×${a.cpu_ratio})`)
+  row(`agent loop: CPU ms per turn, bare tool loop / jarvis-agent (${a.samples}×${a.turns} turns, C=${a.concurrency})`, '', `${a.bare_cpu_ms_per_turn.toFixed(3)} / ${a.agent_cpu_ms_per_turn.toFixed(3)} (${a.cpu_overhead_ms_per_turn >= 0 ? '+' : '−'}${Math.abs(a.cpu_overhead_ms_per_turn).toFixed(3)}, ×${a.cpu_ratio})`)
   row('  agent loop: wall ms per turn, bare / jarvis-agent', '', `${a.bare_wall_ms_per_turn.toFixed(3)} / ${a.agent_wall_ms_per_turn.toFixed(3)} (×${a.wall_ratio})`)
 }
 console.log(`\nMeasured ${results.date.slice(0, 10)} on ${results.machine}; load average at start ${results.load_avg_at_start.join(' ')}; ${results.elapsed_s} s.`)
