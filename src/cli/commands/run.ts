@@ -169,10 +169,10 @@ async function lockedRun(
     if (!vitest) throw new Error('Vitest was not created')
     const outcome = await vitest
       .run({ runs: prepared, counts, chunkSize, planFiles: preparedPlans, onChunk: (i, n) => n > 1 && log(`chunk ${i + 1}/${n}`), stop: () => jsonl.writeError !== null })
-      .finally(() => {
-        // Closed while the summaries are written (their files are complete once the run has ended: each worker's
-        // teardown has run); awaited before this returns, in the `finally` below.
-        vitest.close().catch(() => {}) // its failure, if any, is thrown where it is awaited
+      .finally(async () => {
+        // Closed before the summaries: a worker's teardown (its telemetry totals, which the summary reads) may still
+        // be running when the run's promise settles; closing waits for every worker to exit.
+        await vitest.close()
         progress.finish()
       })
     if (spare) log(spare.taken ? `test worker: the one forked at start-up${spare.early ? ', before the suite was read' : ''}` : `test worker: Vitest forked its own (${spare.refusal ?? 'the spare was not asked for'})`)
@@ -202,8 +202,7 @@ async function lockedRun(
     return { summaries, exitCode: noScore.length ? EXIT_NO_SCORE : 0 }
   } finally {
     uninstall()
-    // Vitest's close, begun when the run ended; or a run stopped before its samples (bad input found by
-    // preflight) closes the Vitest it opened.
+    // A run stopped before its samples (bad input found by preflight) closes the Vitest it opened (close is once).
     await (session as VitestSession | null)?.close()
     rmSync(tmp, { recursive: true, force: true })
   }
