@@ -17,3 +17,5 @@ export function bundlePlugin(): Plugin
 export function markBundledCli(): void
 /** Whether this process is the CLI running from the bundle (not a test, a `vitest run` or a library caller). */
 export function isBundledCli(): boolean
+/** Removes the entries of `dir` that `isOld` names (default: old builds) once they are a minute old. */
+export function sweep(dir: string, isOld?: (name: string) => boolean): void

@@ -215,10 +215,13 @@ function packageJsonOf(file) {
   return join(file.slice(0, i + marker.length), ...(rest[0].startsWith('@') ? rest.slice(0, 2) : rest.slice(0, 1)), 'package.json')
 }
 
-/** Old builds left by swaps, removed once they are a minute old (a run started on one may still be loading it). */
-function sweep(dir) {
+/**
+ * The entries of `dir` that `isOld` names (by default old builds left by swaps), removed once they are a minute old:
+ * a run started on one may still be loading it.
+ */
+export function sweep(dir, isOld = (name) => /^(old|build)-/.test(name)) {
   for (const name of readdirSync(dir)) {
-    if (!/^(old|build)-/.test(name)) continue
+    if (!isOld(name)) continue
     const p = join(dir, name)
     try {
       if (Date.now() - statSync(p).mtimeMs > 60_000) rmSync(p, { recursive: true, force: true })

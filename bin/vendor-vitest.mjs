@@ -2,8 +2,8 @@
 // ≈ 140 ES modules (4.3 MB: Vitest, Vite, rolldown's JavaScript) and compiles them from source on every start,
 // ≈ 0.2 s of the CLI's one thread before it can create Vitest; Node 20 keeps no compile cache for ES modules. The
 // same code as a few CommonJS chunks, compiled through vm.Script with the cached data of an earlier run, loads in
-// ≈ 0.06 s. Only the CLI loads it (isBundledCli: bin/run-cli.mjs); `vitest run`, the tests' in-process runs and the workers load
-// Vitest from node_modules as before.
+// ≈ 0.06 s. Only the CLI loads it (isBundledCli: bin/run-cli.mjs); `vitest run`, the tests' in-process runs and
+// the workers load Vitest from node_modules as before.
 //
 // The bundle is built once per install (its key: the installed tree, node_modules/.package-lock.json, and the
 // versions of Vitest, Vite and rolldown), not when our sources change, under the start-up bundle's cache folder.
@@ -14,11 +14,11 @@
 // JARVIS_VENDOR_VITEST=0 loads vitest/node from node_modules in the CLI too.
 import { createHash } from 'node:crypto'
 import Module, { builtinModules, createRequire } from 'node:module'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import vm from 'node:vm'
-import { buildOnce, cacheRoot, isBundledCli, ROOT, statKey } from './bundle.mjs'
+import { buildOnce, cacheRoot, isBundledCli, ROOT, statKey, sweep } from './bundle.mjs'
 
 const FORMAT = 2 // bump when the bundle's shape changes
 const ENTRY = 'index.cjs'
@@ -104,14 +104,8 @@ async function build({ root, dir }) {
     await bundle.close()
     rmSync(staging, { recursive: true, force: true })
   }
-  // Bundles of earlier installs go (a process still loading one has read its chunks by the time a minute is over).
-  for (const name of readdirSync(root)) {
-    const p = join(root, name)
-    if (p === dir || name === 'lock') continue
-    try {
-      if (Date.now() - statSync(p).mtimeMs > 60_000) rmSync(p, { recursive: true, force: true })
-    } catch {}
-  }
+  // Bundles of earlier installs (and their failure notes, staging folders) go.
+  sweep(root, (name) => name !== basename(dir) && name !== 'lock')
   return join(dir, ENTRY)
 }
 

@@ -2,7 +2,7 @@ import { isJarvisError } from '../core/errors.ts'
 import { redactSecrets } from '../core/redact.ts'
 import { processIO, type CliIO } from './io.ts'
 import { routeCommandLine } from './program.ts'
-import { disposeEarlySpare, forkEarlySpare } from './spare-worker.ts'
+import { disposeEarlySpare, forkEarlySpare, spareWorkerAllowed } from './spare-worker.ts'
 import { isBundledCli } from '../../bin/bundle.mjs'
 
 /**
@@ -29,6 +29,6 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   }
 }
 
-/** `jarvis eval run|run-all …` (not --help), with the spare worker allowed (JARVIS_SPARE_WORKER, JARVIS_POOL). */
+/** `jarvis eval run|run-all …` (not --help), with the spare worker allowed. */
 const startsARun = (argv: readonly string[]): boolean =>
-  argv[0] === 'eval' && (argv[1] === 'run' || argv[1] === 'run-all') && !argv.includes('-h') && !argv.includes('--help') && process.env.JARVIS_SPARE_WORKER !== '0' && !process.env.JARVIS_POOL
+  argv[0] === 'eval' && (argv[1] === 'run' || argv[1] === 'run-all') && !argv.includes('-h') && !argv.includes('--help') && spareWorkerAllowed()

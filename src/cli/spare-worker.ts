@@ -108,6 +108,9 @@ export function forkSpareWorker(projectExecArgv: readonly string[], o: { base?: 
   }
 }
 
+/** Whether the CLI may fork a spare at all: JARVIS_SPARE_WORKER=0 turns it off, and JARVIS_POOL picks another pool. */
+export const spareWorkerAllowed = (env: NodeJS.ProcessEnv = process.env): boolean => env.JARVIS_SPARE_WORKER !== '0' && !env.JARVIS_POOL
+
 let early: SpareWorker | null = null
 
 /**

@@ -26,7 +26,7 @@ import { redactUrl } from '../../engines/resolve-engine.ts'
 import { resultsTable } from '../results-table.ts'
 import { fullGc, openVitest, type VitestSession } from '../vitest-runner.ts'
 import { vitestNodeSource } from '../../../bin/vendor-vitest.mjs'
-import { disposeEarlySpare, forkSpareWorker, takeEarlySpare, type SpareWorker } from '../spare-worker.ts'
+import { disposeEarlySpare, forkSpareWorker, spareWorkerAllowed, takeEarlySpare, type SpareWorker } from '../spare-worker.ts'
 import { selectsInThread } from '../select-in-thread.ts'
 import { dirname, resolve } from 'node:path'
 
@@ -90,7 +90,7 @@ export async function executeRun(o: RunCliOptions, io: CliIO, where: { cwd?: str
   // preflight selects; neither beside a large dataset's selection, whose memory peak they would add to (a large run
   // gains nothing from a faster start).
   const overlap = !runs.some((r) => selectsInThread(r))
-  const wanted = overlap && runs.length > 0 && !process.env.JARVIS_POOL && process.env.JARVIS_SPARE_WORKER !== '0'
+  const wanted = overlap && runs.length > 0 && spareWorkerAllowed()
   // The worker main.ts forked before the suite was read, when a worker would still be launched so; else one now.
   const spare = wanted ? (takeEarlySpare(workerExecArgv()) ?? forkSpareWorker(workerExecArgv())) : (disposeEarlySpare(), undefined)
   try {
