@@ -2,7 +2,7 @@
 // Ctrl-C mid-sandbox leaves no program running and no work dir behind; code hunting for the run's key finds
 // nothing in /proc and cannot carry a key it found elsewhere into the results.
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -79,8 +79,10 @@ describe.skipIf(!sandbox.root ? 'the harness is not root: the sandbox runs as th
   test('finds no --api-key in /proc, and a key it reads from a file is redacted from the results', async () => {
     const KEY = 'sk-test-REDTEAM-hunt-0123456789abcdef'
     // A world-readable file holding the key (a stray config or history file): the one place the code can find it.
-    const leakDir = join(REPO_ROOT, '.cache', `rt-leak-${process.pid}`)
-    mkdirSync(leakDir, { recursive: true })
+    // Under /var/cache, which the sandbox shows as it is: not in a world-writable dir (the sandbox hides those, so a
+    // checkout under /tmp could not plant it beside itself) and not under a 0700 home (the sandbox's uid could not
+    // reach it). This test runs as root only.
+    const leakDir = mkdtempSync('/var/cache/jarvis-rt-leak-')
     chmodSync(leakDir, 0o755)
     writeFileSync(join(leakDir, 'key.txt'), KEY, { mode: 0o644 })
     const hunt = `import os, re
