@@ -36,8 +36,13 @@ export class JarvisAgentBackend implements Backend {
 
   async ready(): Promise<void> {}
 
-  solve(task: SampleTask, ctx: SolveContext): Promise<Attempt> {
-    return this.agent(new AgentRun(task, this.engine, this.model, ctx), this.state)
+  async solve(task: SampleTask, ctx: SolveContext): Promise<Attempt> {
+    const run = new AgentRun(task, this.engine, this.model, ctx)
+    try {
+      return await this.agent(run, this.state)
+    } finally {
+      run.dispose()
+    }
   }
 
   async close(): Promise<void> {}

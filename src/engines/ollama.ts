@@ -1,5 +1,6 @@
 import { Ollama, type Message as OllamaMessage } from 'ollama'
 import { JarvisError } from '../core/errors.ts'
+import { eitherSignal } from '../core/deadline.ts'
 import type { Engine, GenerateParams, GenerateResult } from '../core/engine.ts'
 import { transportFailure, withDeadlines } from './deadline-fetch.ts'
 import type { ChatMessage, ToolCall } from '../core/messages.ts'
@@ -50,7 +51,7 @@ export class OllamaEngine implements Engine {
     // so a timeout also cancels a request the server never answers.
     const signal = p.signal
     const timed = withDeadlines(fetch) // idle and total deadlines over the whole response, body included
-    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => timed(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) }) : this.client
+    const client = signal ? new Ollama({ host: this.host, fetch: (url, init) => timed(url, { ...init, signal: init?.signal ? eitherSignal(init.signal, signal) : signal }) }) : this.client
     const stream = await client.chat({
       model: p.model,
       messages: p.messages.map(toOllamaMessage),

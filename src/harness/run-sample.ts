@@ -5,6 +5,7 @@ import type { Environment } from '../core/environment.ts'
 import type { Judge } from '../core/judge.ts'
 import type { ChatMessage } from '../core/messages.ts'
 import type { EvalRecord } from '../core/record.ts'
+import { deadline } from '../core/deadline.ts'
 import { redactSecrets } from '../core/redact.ts'
 import type { SampleResult } from '../core/sample-result.ts'
 import type { Score } from '../core/score.ts'
@@ -27,13 +28,6 @@ export interface SampleOutcome {
 export const defaultMessages = (r: EvalRecord): ChatMessage[] =>
   r.system ? [{ role: 'system', content: r.system }, { role: 'user', content: r.problem }] : [{ role: 'user', content: r.problem }]
 
-/** The signal a sample's calls run under: the test's (Vitest timeout) and the per-query timeout. */
-export function sampleSignal(testSignal: AbortSignal | undefined, queryTimeoutS: number | null): AbortSignal | undefined {
-  const signals = [testSignal, queryTimeoutS ? AbortSignal.timeout(queryTimeoutS * 1000) : undefined].filter((s): s is AbortSignal => !!s)
-  if (signals.length <= 1) return signals[0]
-  return AbortSignal.any(signals)
-}
-
 /** Agents stop after this many turns unless the run says otherwise (--max-turns / [run] max_turns). */
 export const DEFAULT_MAX_TURNS = 10
 
@@ -49,8 +43,8 @@ export function sampleTask(def: BenchmarkDefinition, run: ResolvedRun, record: E
   }
 }
 
-/** One sample end to end: its environment, the backend's attempt (measured), scoring, and the JSONL record. Never throws. */
-export async function runSample(args: {
+/** What runSample needs for one sample. */
+export interface SampleArgs {
   def: BenchmarkDefinition
   run: ResolvedRun
   record: EvalRecord
@@ -64,9 +58,21 @@ export async function runSample(args: {
   examples?: PriorExample[]
   /** The run's user-simulator model, for a benchmark whose samples are conversations (def.simulatedUser). */
   userModel?: Judge | null
-}): Promise<SampleOutcome> {
+}
+
+/** One sample end to end: its environment, the backend's attempt (measured), scoring, and the JSONL record. Never throws. */
+export async function runSample(args: SampleArgs): Promise<SampleOutcome> {
+  // The sample's calls run under the test's signal (Vitest's timeout, a cancelled run) and --query-timeout.
+  const limit = deadline(args.signal, args.run.queryTimeoutS ? args.run.queryTimeoutS * 1000 : null)
+  try {
+    return await sampleUnder(args, limit.signal)
+  } finally {
+    limit.dispose()
+  }
+}
+
+async function sampleUnder(args: SampleArgs, signal: AbortSignal | undefined): Promise<SampleOutcome> {
   const { def, run, record, backend, telemetry } = args
-  const signal = sampleSignal(args.signal, run.queryTimeoutS)
   const cannot = def.skipReason?.(record) ?? null
   if (cannot) {
     // Not run here (e.g. it needs the live internet): unscored with the reason, and the model is never asked.

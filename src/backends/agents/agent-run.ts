@@ -2,6 +2,7 @@
 // token budget), and the Attempt they add up to. Agents (orchestrator, simple, react) drive it; it does the
 // bookkeeping the same way for all of them.
 import type { Attempt, SampleTask, SolveContext, ToolOutcome, TurnRecord } from '../../core/backend.ts'
+import { deadline, type Deadline } from '../../core/deadline.ts'
 import type { Engine, GenerateResult } from '../../core/engine.ts'
 import type { ChatMessage, ToolCall, ToolSpec } from '../../core/messages.ts'
 import { isToolUnavailable, type Tool, type ToolResult } from '../../core/tool.ts'
@@ -26,7 +27,7 @@ export class AgentRun {
   readonly turns: TurnRecord[] = []
   readonly signal: AbortSignal
   private readonly t0 = performance.now()
-  private readonly deadline: AbortSignal | null
+  private readonly limit: Deadline
   private readonly byName: Map<string, Tool>
 
   constructor(
@@ -37,9 +38,13 @@ export class AgentRun {
   ) {
     this.transcript = [...task.messages]
     this.byName = new Map(task.tools.map((t) => [t.spec.name, t]))
-    this.deadline = task.limits.timeoutS ? AbortSignal.timeout(task.limits.timeoutS * 1000) : null
-    const signals = [ctx.signal, this.deadline].filter((s): s is AbortSignal => !!s)
-    this.signal = signals.length === 1 ? signals[0] : signals.length ? AbortSignal.any(signals) : new AbortController().signal
+    this.limit = deadline(ctx.signal, task.limits.timeoutS ? task.limits.timeoutS * 1000 : null)
+    this.signal = this.limit.signal ?? new AbortController().signal
+  }
+
+  /** The run is over: its wall-clock timer stops (the agent's last call has returned). */
+  dispose(): void {
+    this.limit.dispose()
   }
 
   get toolSpecs(): ToolSpec[] {
@@ -52,7 +57,7 @@ export class AgentRun {
 
   /** The wall clock ran out (ours, or the harness's --query-timeout), as opposed to the run being cancelled. */
   timedOut(): boolean {
-    if (this.deadline?.aborted) return true
+    if (this.limit.expired) return true
     const reason = this.ctx.signal?.reason as { name?: string } | undefined
     return !!this.ctx.signal?.aborted && reason?.name === 'TimeoutError'
   }
