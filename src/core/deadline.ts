@@ -6,6 +6,9 @@
 /** The reason AbortSignal.timeout() gives, so `reason.name === 'TimeoutError'` still tells a timeout from a cancel. */
 export const timeoutReason = (): DOMException => new DOMException('The operation was aborted due to timeout', 'TimeoutError')
 
+/** A signal fired because its time ran out (a deadline, AbortSignal.timeout), not because the run was cancelled. */
+export const isTimeoutReason = (reason: unknown): boolean => (reason as { name?: string } | undefined)?.name === 'TimeoutError'
+
 export interface Deadline {
   /** Aborts when the parent does (with its reason) or when the time is up (a TimeoutError); undefined when neither can happen. */
   readonly signal: AbortSignal | undefined

@@ -2,7 +2,7 @@
 // token budget), and the Attempt they add up to. Agents (orchestrator, simple, react) drive it; it does the
 // bookkeeping the same way for all of them.
 import type { Attempt, SampleTask, SolveContext, ToolOutcome, TurnRecord } from '../../core/backend.ts'
-import { deadline, type Deadline } from '../../core/deadline.ts'
+import { deadline, isTimeoutReason, type Deadline } from '../../core/deadline.ts'
 import type { Engine, GenerateResult } from '../../core/engine.ts'
 import type { ChatMessage, ToolCall, ToolSpec } from '../../core/messages.ts'
 import { isToolUnavailable, type Tool, type ToolResult } from '../../core/tool.ts'
@@ -57,9 +57,7 @@ export class AgentRun {
 
   /** The wall clock ran out (ours, or the harness's --query-timeout), as opposed to the run being cancelled. */
   timedOut(): boolean {
-    if (this.limit.expired) return true
-    const reason = this.ctx.signal?.reason as { name?: string } | undefined
-    return !!this.ctx.signal?.aborted && reason?.name === 'TimeoutError'
+    return this.limit.expired || (!!this.ctx.signal?.aborted && isTimeoutReason(this.ctx.signal.reason))
   }
 
   private checkLimits(): void {

@@ -105,6 +105,3 @@ export const stderrGist = (s: string, max = 500): string => {
   const t = s.trim()
   return t.length <= max ? t : `…${t.slice(-max)}`
 }
-
-/** The sample's signal fired because its time ran out (AbortSignal.timeout), not because the run was cancelled. */
-export const isTimeoutReason = (reason: unknown): boolean => (reason as { name?: string } | undefined)?.name === 'TimeoutError'
